@@ -1,0 +1,172 @@
+//! Typed errors: one enum per concern, each message readable by a person.
+use thiserror::Error;
+
+use crate::search::Stats;
+
+/// A tile list or goal that does not describe a valid, solvable board.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// The side length is outside the supported range.
+    #[error("size {size} is out of range: boards are {min}×{min} to {max}×{max}")]
+    SizeOutOfRange {
+        /// The requested side length.
+        size: usize,
+        /// Smallest supported side.
+        min: usize,
+        /// Largest supported side.
+        max: usize,
+    },
+    /// The number of tiles is not n² for a supported n.
+    #[error("{count} tiles given: a board needs a square count (4, 9, 16, 25, …, 64)")]
+    WrongCount {
+        /// How many tiles were given.
+        count: usize,
+    },
+    /// The tile list has a different size from the board it is used with.
+    #[error("tile list is for a {got}×{got} board, expected {expected}×{expected}")]
+    SizeMismatch {
+        /// The expected side length.
+        expected: usize,
+        /// The side length given.
+        got: usize,
+    },
+    /// A tile label appears more than once.
+    #[error("tile {tile} appears twice")]
+    Duplicate {
+        /// The repeated label.
+        tile: u32,
+    },
+    /// A tile label is larger than n² − 1.
+    #[error("tile {tile} is out of range: labels are 0 (blank) to {max}")]
+    OutOfRange {
+        /// The offending label.
+        tile: u32,
+        /// The largest label allowed.
+        max: u32,
+    },
+    /// A word of the tile list is not a number.
+    #[error("'{word}' is not a tile number")]
+    NotANumber {
+        /// The word that failed to parse.
+        word: String,
+    },
+    /// A cell index is not on the board.
+    #[error("cell {cell} is not on a {size}×{size} board")]
+    CellOutOfRange {
+        /// The cell index.
+        cell: usize,
+        /// The side length.
+        size: usize,
+    },
+    /// The board cannot reach the goal by legal moves.
+    #[error("this board cannot be solved: it has the wrong parity for the goal (two tiles are swapped)")]
+    Unsolvable,
+}
+
+/// A move that cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The blank is on the edge in that direction.
+    #[error("the blank cannot move {0}: it is on the edge")]
+    OffBoard(crate::Direction),
+    /// The tapped tile shares neither row nor column with the blank.
+    #[error("tile {tile} is not in the blank's row or column")]
+    NotInLine {
+        /// The tapped tile.
+        tile: u8,
+    },
+    /// The tapped cell is the blank itself.
+    #[error("that is the blank")]
+    TappedBlank,
+    /// The tile label does not exist on this board.
+    #[error("there is no tile {tile} on this board")]
+    NoSuchTile {
+        /// The requested label.
+        tile: u32,
+    },
+    /// The cell index is off the board.
+    #[error("cell {cell} is not on the board")]
+    NoSuchCell {
+        /// The cell index.
+        cell: usize,
+    },
+    /// Nothing to undo or redo.
+    #[error("nothing to {0}")]
+    NothingTo(&'static str),
+}
+
+/// Why a search ended without a solution.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum SolveError {
+    /// Start or goal is not a valid board, or the board cannot reach the goal.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// A limit (nodes, memory, time) was reached first; `stats` says how far the search got.
+    #[error("{limit} limit reached after {} expanded nodes", stats.expanded)]
+    LimitReached {
+        /// Which limit stopped the search.
+        limit: LimitKind,
+        /// Work done until then.
+        stats: Stats,
+    },
+    /// The cancel token was set.
+    #[error("search cancelled after {} expanded nodes", stats.expanded)]
+    Cancelled {
+        /// Work done until then.
+        stats: Stats,
+    },
+    /// The algorithm cannot handle a board this large.
+    #[error("{algorithm} does not support {size}×{size} boards (largest: {max}×{max})")]
+    Unsupported {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// The board side.
+        size: usize,
+        /// The largest side the algorithm handles.
+        max: usize,
+    },
+    /// A pattern database does not belong to this goal or is damaged.
+    #[error("pattern database: {0}")]
+    PatternDb(#[from] crate::heuristic::pattern_db::PdbError),
+}
+
+/// The limit that ended a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitKind {
+    /// `max_nodes` expanded.
+    Nodes,
+    /// `max_bytes` of estimated memory.
+    Memory,
+    /// The deadline passed.
+    Time,
+}
+
+impl std::fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LimitKind::Nodes => "node",
+            LimitKind::Memory => "memory",
+            LimitKind::Time => "time",
+        })
+    }
+}
+
+/// A saved game that cannot be restored.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SaveError {
+    /// Not a slidepuzzle save, or a field is missing.
+    #[error("not a slidepuzzle save: {0}")]
+    Format(String),
+    /// Written by another version.
+    #[error("save version {0} is not supported")]
+    Version(String),
+    /// The checksum does not match: the save was damaged.
+    #[error("the save is damaged (checksum mismatch)")]
+    Checksum,
+    /// A board in the save is invalid or cannot reach the goal.
+    #[error("the saved board is invalid: {0}")]
+    Board(#[from] BoardError),
+    /// The saved moves are not legal from the saved start.
+    #[error("the saved moves are not legal: {0}")]
+    Moves(#[from] MoveError),
+}

@@ -1,0 +1,54 @@
+//! Manhattan distance: the sum over tiles of their taxicab distance to their goal cell.
+use super::{Geometry, Heuristic};
+use crate::Board;
+
+/// Sum of taxicab distances, from a table of `[label][cell]` distances derived from the goal.
+#[derive(Debug, Clone)]
+pub struct Manhattan {
+    cells: usize,
+    /// `table[label * cells + cell]`, 0 for the blank.
+    table: Vec<u8>,
+}
+
+impl Manhattan {
+    /// The heuristic for `goal`.
+    pub fn new(goal: &Board) -> Manhattan {
+        let geo = Geometry::new(goal);
+        let cells = goal.cells();
+        let mut table = vec![0u8; cells * cells];
+        for label in 1..cells {
+            for cell in 0..cells {
+                table[label * cells + cell] = geo.distance(geo.goal_pos[label] as usize, cell) as u8;
+            }
+        }
+        Manhattan { cells, table }
+    }
+
+    /// Distance of `label` standing at `cell` from its goal cell.
+    #[inline(always)]
+    pub fn tile_distance(&self, label: u8, cell: usize) -> u32 {
+        self.table[label as usize * self.cells + cell] as u32
+    }
+}
+
+impl Heuristic for Manhattan {
+    type Eval = u32;
+    fn name(&self) -> &'static str {
+        "manhattan"
+    }
+    fn init(&self, tiles: &[u8], _: &[u8]) -> u32 {
+        tiles
+            .iter()
+            .enumerate()
+            .map(|(cell, &t)| self.tile_distance(t, cell))
+            .sum()
+    }
+    #[inline(always)]
+    fn value(&self, eval: &u32) -> u32 {
+        *eval
+    }
+    #[inline(always)]
+    fn update(&self, eval: &u32, _: &[u8], _: &[u8], tile: u8, from: usize, to: usize) -> u32 {
+        *eval + self.tile_distance(tile, to) - self.tile_distance(tile, from)
+    }
+}

@@ -1,0 +1,626 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002).
+//!
+//! The non-blank tiles are split into groups. For each group a backward breadth-first search
+//! from the goal over (group tiles + blank) states counts only the moves of the group's own
+//! tiles (blank moves through other cells cost 0, so it is a 0-1 BFS); the table keeps, per
+//! placement of the group's tiles, the least cost over all blank cells. Each move moves one tile,
+//! so it is counted by at most one group and the sum over groups never overestimates.
+//! Where the goal's blank lies on the main diagonal the board can also be read transposed (the
+//! tiles relabelled so the goal maps to itself) and the larger of the two sums is used.
+//!
+//! Tables are derived here and only here; they serialise to bytes with a versioned header and a
+//! checksum so apps can cache them.
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use super::Heuristic;
+use crate::board::Board;
+use crate::error::SolveError;
+use crate::limits::{Budget, SearchLimits};
+
+/// The byte format's version.
+pub const FORMAT_VERSION: u16 = 1;
+const MAGIC: &[u8; 4] = b"SPDB";
+const UNSEEN: u8 = u8::MAX;
+
+/// A pattern-database file or request that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PdbError {
+    /// Not a pattern-database file.
+    #[error("not a slidepuzzle pattern database (bad magic bytes)")]
+    BadMagic,
+    /// Written by another format version.
+    #[error("pattern database format version {found} is not supported (expected {FORMAT_VERSION})")]
+    WrongVersion {
+        /// The version in the file.
+        found: u16,
+    },
+    /// The file ends early.
+    #[error("pattern database is truncated")]
+    Truncated,
+    /// The checksum does not match: the file is damaged.
+    #[error("pattern database checksum mismatch: the file is damaged")]
+    Checksum,
+    /// The header or tables are inconsistent.
+    #[error("pattern database is malformed: {0}")]
+    Malformed(String),
+    /// Built for another goal.
+    #[error("pattern database was built for another goal")]
+    WrongGoal,
+    /// No partition is defined for this size.
+    #[error("pattern databases cover 2×2 to 5×5 boards, not {0}×{0}")]
+    UnsupportedSize(usize),
+}
+
+/// One group of tiles and its table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Group {
+    tiles: Vec<u8>,
+    /// Indexed by [`rank`] of the tiles' cells; moves of this group's tiles to its goal.
+    table: Vec<u8>,
+}
+
+/// Additive pattern databases for one goal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternDb {
+    size: usize,
+    goal: Vec<u8>,
+    groups: Vec<Group>,
+    /// `group_of[label]`, `NO_GROUP` for the blank.
+    group_of: Vec<u8>,
+    /// Present when the goal's blank is on the main diagonal.
+    reflection: Option<Reflection>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Reflection {
+    /// `transpose[cell]` = the cell mirrored in the main diagonal.
+    transpose: Vec<u8>,
+    /// `relabel[label]` = the goal label at the mirror of `label`'s goal cell (an involution).
+    relabel: Vec<u8>,
+    /// `group_of[label]` = the group whose reflected part changes when `label` moves.
+    group_of: Vec<u8>,
+}
+
+const NO_GROUP: u8 = u8::MAX;
+
+/// Number of placements of `k` distinct tiles on `cells` cells.
+pub fn placements(cells: usize, k: usize) -> usize {
+    (cells - k + 1..=cells).product()
+}
+
+/// Perfect rank of distinct cells among [`placements`]`(cells, len)`.
+#[inline(always)]
+fn rank(cells: usize, positions: impl Iterator<Item = u8>) -> usize {
+    let mut used = 0u64;
+    let mut r = 0usize;
+    for (i, p) in positions.enumerate() {
+        let below = (used & ((1u64 << p) - 1)).count_ones() as usize;
+        r = r * (cells - i) + (p as usize - below);
+        used |= 1 << p;
+    }
+    r
+}
+
+/// The cells of each group for a goal whose blank is at `blank` (the blank's cell in none).
+///
+/// The shapes are compact blocks, oriented so the blank's home falls in the small group:
+/// - 2×2, 3×3: one group of every tile (an exact table; 3×3 has 181 440 entries).
+/// - 4×4: 6-6-3, the 3-group in the blank's edge row (Korf & Felner's partition).
+/// - 5×5: 5-5-5-5-4, the 4-group in the blank's edge row.
+///
+/// For an inner blank the top row is used and the blank's cell trades places with the top-row
+/// cell above it, keeping the group sizes.
+pub fn partition(size: usize, blank: usize) -> Result<Vec<Vec<usize>>, PdbError> {
+    let template: &[&str] = match size {
+        2 | 3 => &[],
+        4 => &["0000", "1122", "1122", "1122"],
+        5 => &["00000", "11122", "11222", "33444", "33344"],
+        _ => return Err(PdbError::UnsupportedSize(size)),
+    };
+    let cells = size * size;
+    if template.is_empty() {
+        return Ok(vec![(0..cells).filter(|&c| c != blank).collect()]);
+    }
+    let group_at = |r: usize, c: usize| (template[r].as_bytes()[c] - b'0') as usize;
+    let rotate = |cell: usize, turns: usize| {
+        let (mut r, mut c) = (cell / size, cell % size);
+        for _ in 0..turns {
+            (r, c) = (c, size - 1 - r);
+        }
+        (r, c)
+    };
+    let mut group_of: Vec<usize> = vec![0; cells];
+    if let Some(turns) = (0..4).find(|&t| rotate(blank, t).0 == 0) {
+        for (cell, g) in group_of.iter_mut().enumerate() {
+            let (r, c) = rotate(cell, turns);
+            *g = group_at(r, c);
+        }
+    } else {
+        for (cell, g) in group_of.iter_mut().enumerate() {
+            *g = group_at(cell / size, cell % size);
+        }
+        group_of[blank % size] = group_of[blank];
+    }
+    let count = group_of.iter().max().unwrap() + 1;
+    let mut groups = vec![Vec::new(); count];
+    for (cell, &g) in group_of.iter().enumerate() {
+        if cell != blank {
+            groups[g].push(cell);
+        }
+    }
+    Ok(groups)
+}
+
+impl PatternDb {
+    /// Builds the databases for `goal` (see [`partition`]). 4×4 takes a few seconds and about
+    /// 60 MB while building; 5×5 takes longer and about 400 MB. `limits` can cancel the build.
+    pub fn build(goal: &Board, limits: &SearchLimits) -> Result<PatternDb, SolveError> {
+        let size = goal.size();
+        let groups = partition(size, goal.blank())?;
+        let mut budget = Budget::new(limits);
+        let mut built = Vec::with_capacity(groups.len());
+        for group_cells in &groups {
+            let tiles: Vec<u8> = group_cells.iter().map(|&c| goal.tile_at(c)).collect();
+            let table = build_table(goal, &tiles, &mut budget)?;
+            built.push(Group { tiles, table });
+            log::debug!("pattern group {:?} built", built.last().map(|g| &g.tiles));
+        }
+        Ok(PatternDb::assemble(size, goal.tiles().to_vec(), built))
+    }
+
+    fn assemble(size: usize, goal: Vec<u8>, groups: Vec<Group>) -> PatternDb {
+        let cells = size * size;
+        let mut group_of = vec![NO_GROUP; cells];
+        for (g, group) in groups.iter().enumerate() {
+            for &t in &group.tiles {
+                group_of[t as usize] = g as u8;
+            }
+        }
+        let blank = goal.iter().position(|&t| t == 0).expect("goal has a blank");
+        let reflection = (blank / size == blank % size && groups.len() > 1).then(|| {
+            let transpose: Vec<u8> = (0..cells)
+                .map(|c| ((c % size) * size + c / size) as u8)
+                .collect();
+            let mut goal_pos = vec![0u8; cells];
+            for (c, &t) in goal.iter().enumerate() {
+                goal_pos[t as usize] = c as u8;
+            }
+            let relabel: Vec<u8> = (0..cells)
+                .map(|t| goal[transpose[goal_pos[t] as usize] as usize])
+                .collect();
+            let reflected_group_of = (0..cells).map(|t| group_of[relabel[t] as usize]).collect();
+            Reflection {
+                transpose,
+                relabel,
+                group_of: reflected_group_of,
+            }
+        });
+        PatternDb {
+            size,
+            goal,
+            groups,
+            group_of,
+            reflection,
+        }
+    }
+
+    /// Side length.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The goal these tables are for.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// The tiles of each group.
+    pub fn groups(&self) -> Vec<Vec<u8>> {
+        self.groups.iter().map(|g| g.tiles.clone()).collect()
+    }
+
+    /// Whether the transposed lookup is used too.
+    pub fn uses_reflection(&self) -> bool {
+        self.reflection.is_some()
+    }
+
+    /// Table bytes in memory.
+    pub fn table_bytes(&self) -> usize {
+        self.groups.iter().map(|g| g.table.len()).sum()
+    }
+
+    /// Checks that these tables belong to `goal`.
+    pub fn check_goal(&self, goal: &Board) -> Result<(), PdbError> {
+        if self.goal == goal.tiles() {
+            Ok(())
+        } else {
+            Err(PdbError::WrongGoal)
+        }
+    }
+
+    #[inline(always)]
+    fn part(&self, g: usize, pos: &[u8]) -> u8 {
+        let group = &self.groups[g];
+        let cells = self.goal.len();
+        group.table[rank(cells, group.tiles.iter().map(|&t| pos[t as usize]))]
+    }
+
+    #[inline(always)]
+    fn reflected_part(&self, r: &Reflection, g: usize, pos: &[u8]) -> u8 {
+        let group = &self.groups[g];
+        let cells = self.goal.len();
+        let cells_of = group
+            .tiles
+            .iter()
+            .map(|&t| r.transpose[pos[r.relabel[t as usize] as usize] as usize]);
+        group.table[rank(cells, cells_of)]
+    }
+
+    /// Serialises to bytes: header, groups with tables, FNV-1a checksum.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.table_bytes() + 64);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.push(self.size as u8);
+        out.extend_from_slice(&self.goal);
+        out.push(self.groups.len() as u8);
+        for g in &self.groups {
+            out.push(g.tiles.len() as u8);
+            out.extend_from_slice(&g.tiles);
+            out.extend_from_slice(&(g.table.len() as u32).to_le_bytes());
+            out.extend_from_slice(&g.table);
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads bytes written by [`PatternDb::to_bytes`], checking version, checksum, shape and,
+    /// when given, the goal.
+    pub fn from_bytes(bytes: &[u8], goal: Option<&Board>) -> Result<PatternDb, PdbError> {
+        if bytes.len() < 4 {
+            return Err(PdbError::Truncated);
+        }
+        if &bytes[..4] != MAGIC {
+            return Err(PdbError::BadMagic);
+        }
+        let mut r = Reader { bytes, at: 4 };
+        let version = u16::from_le_bytes([r.u8()?, r.u8()?]);
+        if version != FORMAT_VERSION {
+            return Err(PdbError::WrongVersion { found: version });
+        }
+        if bytes.len() < 8 + 6 {
+            return Err(PdbError::Truncated);
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
+        if fnv1a(body) != stored {
+            return Err(PdbError::Checksum);
+        }
+        let mut r = Reader {
+            bytes: body,
+            at: 6,
+        };
+        let size = r.u8()? as usize;
+        if !(crate::MIN_SIZE..=5).contains(&size) {
+            return Err(PdbError::UnsupportedSize(size));
+        }
+        let cells = size * size;
+        let goal_tiles = r.take(cells)?.to_vec();
+        let goal_labels: Vec<u32> = goal_tiles.iter().map(|&t| t as u32).collect();
+        let goal_board = Board::from_tiles(&goal_labels)
+            .map_err(|e| PdbError::Malformed(format!("goal: {e}")))?;
+        if let Some(expected) = goal {
+            if expected.tiles() != goal_board.tiles() {
+                return Err(PdbError::WrongGoal);
+            }
+        }
+        let count = r.u8()? as usize;
+        let mut groups = Vec::with_capacity(count);
+        let mut covered = vec![false; cells];
+        for _ in 0..count {
+            let k = r.u8()? as usize;
+            let tiles = r.take(k)?.to_vec();
+            for &t in &tiles {
+                if t == 0 || t as usize >= cells || std::mem::replace(&mut covered[t as usize], true)
+                {
+                    return Err(PdbError::Malformed(format!("tile {t} misplaced in groups")));
+                }
+            }
+            let len = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes")) as usize;
+            if k == 0 || len != placements(cells, k) {
+                return Err(PdbError::Malformed(format!(
+                    "group of {k} tiles has {len} entries"
+                )));
+            }
+            let table = r.take(len)?.to_vec();
+            groups.push(Group { tiles, table });
+        }
+        if covered.iter().skip(1).any(|c| !c) {
+            return Err(PdbError::Malformed("groups do not cover every tile".into()));
+        }
+        if r.at != body.len() {
+            return Err(PdbError::Malformed("trailing bytes".into()));
+        }
+        Ok(PatternDb::assemble(size, goal_tiles, groups))
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], PdbError> {
+        let end = self.at.checked_add(n).ok_or(PdbError::Truncated)?;
+        let s = self.bytes.get(self.at..end).ok_or(PdbError::Truncated)?;
+        self.at = end;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, PdbError> {
+        Ok(self.take(1)?[0])
+    }
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The 0-1 BFS for one group. States are the group's cells plus the blank's, packed one byte
+/// each into a `u64`; moves of a group tile cost 1, other blank moves 0.
+fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Vec<u8>, SolveError> {
+    let size = goal.size();
+    let cells = goal.cells();
+    let k = tiles.len();
+    let full_len = placements(cells, k + 1);
+    let mut dist = vec![UNSEEN; full_len];
+    let mut table = vec![UNSEEN; placements(cells, k)];
+    let mut neighbours = vec![[u8::MAX; 4]; cells];
+    for (cell, row) in neighbours.iter_mut().enumerate() {
+        for dir in crate::Direction::ALL {
+            if let Some(to) = crate::board::step(size, cell, dir) {
+                row[dir.index()] = to as u8;
+            }
+        }
+    }
+    let unpack = |s: u64, i: usize| (s >> (8 * i)) as u8;
+    let full_rank = |s: u64| rank(cells, (0..=k).map(|i| unpack(s, i)));
+    let mut start = 0u64;
+    for (i, &t) in tiles.iter().enumerate() {
+        start |= (goal.cell_of(t).expect("tile on goal") as u64) << (8 * i);
+    }
+    start |= (goal.blank() as u64) << (8 * k);
+    dist[full_rank(start)] = 0;
+    let mut current = vec![start];
+    let mut next: Vec<u64> = Vec::new();
+    let mut depth = 0u8;
+    while !current.is_empty() {
+        while let Some(s) = current.pop() {
+            if dist[full_rank(s)] != depth {
+                continue; // lowered to an earlier layer after it was queued
+            }
+            budget.expand(depth as u32)?;
+            let part = rank(cells, (0..k).map(|i| unpack(s, i)));
+            if table[part] == UNSEEN {
+                table[part] = depth;
+            }
+            let blank = unpack(s, k);
+            for &to in &neighbours[blank as usize] {
+                if to == u8::MAX {
+                    continue;
+                }
+                let moved = (0..k).find(|&i| unpack(s, i) == to);
+                let blank_shift = 8 * k;
+                let mut n = (s & !(0xFFu64 << blank_shift)) | ((to as u64) << blank_shift);
+                budget.stats.generated += 1;
+                match moved {
+                    Some(i) => {
+                        n = (n & !(0xFFu64 << (8 * i))) | ((blank as u64) << (8 * i));
+                        let r = full_rank(n);
+                        if dist[r] == UNSEEN {
+                            dist[r] = depth + 1;
+                            next.push(n);
+                        }
+                    }
+                    None => {
+                        let r = full_rank(n);
+                        if dist[r] == UNSEEN || dist[r] > depth {
+                            dist[r] = depth;
+                            current.push(n);
+                        }
+                    }
+                }
+            }
+            if budget.stats.expanded & 0xFFF == 0 {
+                let bytes = (full_len + table.len()) as u64
+                    + 8 * (current.capacity() + next.capacity()) as u64;
+                budget.memory(current.len() + next.len(), bytes)?;
+            }
+        }
+        std::mem::swap(&mut current, &mut next);
+        depth += 1;
+    }
+    Ok(table)
+}
+
+/// A [`PatternDb`] as a [`Heuristic`] (shared, so many solvers can use one set of tables).
+#[derive(Debug, Clone)]
+pub struct PdbHeuristic(pub Arc<PatternDb>);
+
+/// Per-node state: each group's part, plain and reflected, and both sums.
+#[derive(Debug, Clone, Copy)]
+pub struct PdbEval {
+    parts: [u8; 8],
+    reflected: [u8; 8],
+    sum: u16,
+    reflected_sum: u16,
+}
+
+impl Heuristic for PdbHeuristic {
+    type Eval = PdbEval;
+    fn name(&self) -> &'static str {
+        "pdb"
+    }
+    fn init(&self, _: &[u8], pos: &[u8]) -> PdbEval {
+        let db = &*self.0;
+        let mut e = PdbEval {
+            parts: [0; 8],
+            reflected: [0; 8],
+            sum: 0,
+            reflected_sum: 0,
+        };
+        for g in 0..db.groups.len() {
+            e.parts[g] = db.part(g, pos);
+            e.sum += e.parts[g] as u16;
+            if let Some(r) = &db.reflection {
+                e.reflected[g] = db.reflected_part(r, g, pos);
+                e.reflected_sum += e.reflected[g] as u16;
+            }
+        }
+        e
+    }
+    #[inline(always)]
+    fn value(&self, e: &PdbEval) -> u32 {
+        e.sum.max(e.reflected_sum) as u32
+    }
+    #[inline(always)]
+    fn update(&self, e: &PdbEval, _: &[u8], pos: &[u8], tile: u8, _: usize, _: usize) -> PdbEval {
+        let db = &*self.0;
+        let mut out = *e;
+        let g = db.group_of[tile as usize] as usize;
+        let v = db.part(g, pos);
+        out.sum = out.sum + v as u16 - out.parts[g] as u16;
+        out.parts[g] = v;
+        if let Some(r) = &db.reflection {
+            let rg = r.group_of[tile as usize] as usize;
+            let v = db.reflected_part(r, rg, pos);
+            out.reflected_sum = out.reflected_sum + v as u16 - out.reflected[rg] as u16;
+            out.reflected[rg] = v;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::tests::check_against_bfs;
+
+    #[test]
+    fn rank_is_a_bijection_on_small_placements() {
+        let cells = 5;
+        let mut seen = vec![false; placements(cells, 3)];
+        for a in 0..5u8 {
+            for b in 0..5u8 {
+                for c in 0..5u8 {
+                    if a != b && b != c && a != c {
+                        let r = rank(cells, [a, b, c].into_iter());
+                        assert!(!std::mem::replace(&mut seen[r], true));
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn partitions_cover_every_tile_once_for_every_blank() {
+        for size in 2..=5 {
+            for blank in 0..size * size {
+                let groups = partition(size, blank).unwrap();
+                let mut all: Vec<usize> = groups.concat();
+                all.sort();
+                let expected: Vec<usize> = (0..size * size).filter(|&c| c != blank).collect();
+                assert_eq!(all, expected, "size {size} blank {blank}");
+                let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+                sizes.sort();
+                let want: Vec<usize> = match size {
+                    2 => vec![3],
+                    3 => vec![8],
+                    4 => vec![3, 6, 6],
+                    _ => vec![4, 5, 5, 5, 5],
+                };
+                assert_eq!(sizes, want, "size {size} blank {blank}");
+            }
+        }
+        assert_eq!(partition(6, 0), Err(PdbError::UnsupportedSize(6)));
+    }
+
+    #[test]
+    fn exact_3x3_table_equals_bfs_distance() {
+        for blank in [8, 0, 4, 5] {
+            let goal = Board::goal_with_blank(3, blank).unwrap();
+            let db = PatternDb::build(&goal, &SearchLimits::default()).unwrap();
+            let h = PdbHeuristic(Arc::new(db));
+            let table = crate::search::bfs::distance_table(&goal).unwrap();
+            for (b, d) in &table {
+                assert_eq!(h.estimate(b.tiles()), *d);
+            }
+        }
+    }
+
+    /// A 3×3 split into two groups, exercising the additive path and reflection on a board
+    /// small enough to check every state.
+    #[test]
+    fn additive_groups_on_3x3_are_admissible_and_consistent_everywhere() {
+        for blank in [0, 4, 8, 1] {
+            let goal = Board::goal_with_blank(3, blank).unwrap();
+            let cells: Vec<usize> = (0..9).filter(|&c| c != blank).collect();
+            let limits = SearchLimits::default();
+            let mut budget = Budget::new(&limits);
+            let groups: Vec<Group> = [&cells[..4], &cells[4..]]
+                .iter()
+                .map(|part| {
+                    let tiles: Vec<u8> = part.iter().map(|&c| goal.tile_at(c)).collect();
+                    let table = build_table(&goal, &tiles, &mut budget).unwrap();
+                    Group { tiles, table }
+                })
+                .collect();
+            let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);
+            assert_eq!(db.uses_reflection(), blank == 0 || blank == 4 || blank == 8);
+            let h = PdbHeuristic(Arc::new(db));
+            assert_eq!(h.estimate(goal.tiles()), 0);
+            check_against_bfs(&h, &goal);
+        }
+    }
+
+    #[test]
+    fn bytes_round_trip_and_damage_is_rejected() {
+        let goal = Board::goal(3).unwrap();
+        let db = PatternDb::build(&goal, &SearchLimits::default()).unwrap();
+        let bytes = db.to_bytes();
+        assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), db);
+        let mut flipped = bytes.clone();
+        flipped[bytes.len() / 2] ^= 0x10;
+        assert_eq!(
+            PatternDb::from_bytes(&flipped, Some(&goal)),
+            Err(PdbError::Checksum)
+        );
+        assert_eq!(
+            PatternDb::from_bytes(&bytes[..bytes.len() - 3], Some(&goal)),
+            Err(PdbError::Checksum)
+        );
+        assert_eq!(PatternDb::from_bytes(b"", None), Err(PdbError::Truncated));
+        assert_eq!(
+            PatternDb::from_bytes(b"PNG\0....", None),
+            Err(PdbError::BadMagic)
+        );
+        let mut old = bytes.clone();
+        old[4] = 9;
+        assert_eq!(
+            PatternDb::from_bytes(&old, None),
+            Err(PdbError::WrongVersion { found: 9 })
+        );
+        let other = Board::goal_with_blank(3, 0).unwrap();
+        assert_eq!(
+            PatternDb::from_bytes(&bytes, Some(&other)),
+            Err(PdbError::WrongGoal)
+        );
+    }
+}

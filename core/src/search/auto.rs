@@ -1,0 +1,184 @@
+//! One entry point for every algorithm, and the `auto` mode that picks the best one for the
+//! board size and time budget.
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{
+    AStar, Algorithm, BidirectionalBfs, Bfs, HeuristicKind, IdaStar, Solution, Solver,
+    WeightedIdaStar,
+};
+use crate::board::Board;
+use crate::error::SolveError;
+use crate::heuristic::{LinearConflict, Manhattan, PatternDb, PdbHeuristic, Zero};
+use crate::limits::SearchLimits;
+
+/// What to run: algorithm, heuristic for A*/IDA*, optional pattern databases for the goal.
+#[derive(Debug, Clone)]
+pub struct SolveRequest {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic for A* and IDA* (others ignore it).
+    pub heuristic: HeuristicKind,
+    /// Pattern databases for the goal; needed by [`Algorithm::PatternDb`] and
+    /// [`HeuristicKind::PatternDb`], used by [`Algorithm::Auto`] when present.
+    pub pdb: Option<Arc<PatternDb>>,
+}
+
+impl SolveRequest {
+    /// A request for `algorithm` with linear conflict as heuristic and no databases.
+    pub fn new(algorithm: Algorithm) -> SolveRequest {
+        SolveRequest {
+            algorithm,
+            heuristic: HeuristicKind::LinearConflict,
+            pdb: None,
+        }
+    }
+
+    /// Uses `pdb` where it helps.
+    pub fn with_pdb(mut self, pdb: Arc<PatternDb>) -> SolveRequest {
+        self.pdb = Some(pdb);
+        self
+    }
+}
+
+/// The time `auto` allows itself when the limits set no deadline.
+pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
+
+/// The weights `auto` tries, largest first, once an optimal search runs out of its share.
+const WEIGHTS: [f64; 6] = [2.0, 1.5, 1.3, 1.2, 1.1, 1.05];
+
+/// Solves `start` toward `goal` as `request` says.
+pub fn solve(
+    start: &Board,
+    goal: &Board,
+    request: &SolveRequest,
+    limits: &SearchLimits,
+) -> Result<Solution, SolveError> {
+    crate::parity::check_solvable(start, goal)?;
+    let pdb = || -> Result<PdbHeuristic, SolveError> {
+        let db = request.pdb.clone().ok_or(SolveError::PatternDb(
+            crate::heuristic::pattern_db::PdbError::Malformed(
+                "no pattern database was given for this goal".into(),
+            ),
+        ))?;
+        db.check_goal(goal)?;
+        Ok(PdbHeuristic(db))
+    };
+    match request.algorithm {
+        Algorithm::Bfs => Bfs::new(goal).solve(start, limits),
+        Algorithm::BidirectionalBfs => BidirectionalBfs::new(goal).solve(start, limits),
+        Algorithm::AStar => match request.heuristic {
+            HeuristicKind::Zero => AStar::new(goal, Zero).solve(start, limits),
+            HeuristicKind::Manhattan => AStar::new(goal, Manhattan::new(goal)).solve(start, limits),
+            HeuristicKind::LinearConflict => {
+                AStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
+            }
+            HeuristicKind::PatternDb => AStar::new(goal, pdb()?).solve(start, limits),
+        },
+        Algorithm::IdaStar => match request.heuristic {
+            HeuristicKind::Zero => IdaStar::new(goal, Zero).solve(start, limits),
+            HeuristicKind::Manhattan => {
+                IdaStar::new(goal, Manhattan::new(goal)).solve(start, limits)
+            }
+            HeuristicKind::LinearConflict => {
+                IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
+            }
+            HeuristicKind::PatternDb => IdaStar::new(goal, pdb()?).solve(start, limits),
+        },
+        Algorithm::PatternDb => IdaStar::new(goal, pdb()?).solve(start, limits),
+        Algorithm::Auto => {
+            let matching = request
+                .pdb
+                .as_ref()
+                .filter(|db| db.check_goal(goal).is_ok())
+                .cloned();
+            match matching {
+                Some(db) => anytime(start, goal, PdbHeuristic(db), limits),
+                None if start.size() <= 3 => {
+                    IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
+                }
+                None => anytime(start, goal, LinearConflict::new(goal), limits),
+            }
+        }
+    }
+}
+
+/// Optimal IDA* for 40 % of the budget; if it has not finished, weighted IDA* with falling
+/// weights for the rest, keeping the shortest path found and the best proven lower bound.
+fn anytime<H: crate::Heuristic + Clone>(
+    start: &Board,
+    goal: &Board,
+    heuristic: H,
+    limits: &SearchLimits,
+) -> Result<Solution, SolveError> {
+    let began = Instant::now();
+    let deadline = limits.deadline.unwrap_or(began + AUTO_DEFAULT_BUDGET);
+    let budget = deadline.saturating_duration_since(began);
+    let mut first = limits.clone();
+    first.deadline = Some(began + budget.mul_f64(0.4));
+    let optimal = IdaStar::new(goal, heuristic.clone());
+    let mut stats = match optimal.solve(start, &first) {
+        Ok(mut s) => {
+            s.algorithm = format!("auto:{}", s.algorithm);
+            return Ok(s);
+        }
+        Err(SolveError::LimitReached { stats, .. }) => stats,
+        Err(e) => return Err(e),
+    };
+    let lower_bound = stats.lower_bound;
+    let mut best: Option<Solution> = None;
+    let mut rest = limits.clone();
+    rest.deadline = Some(deadline);
+    for w in WEIGHTS {
+        let solver = WeightedIdaStar::new(goal, heuristic.clone(), w);
+        match solver.solve(start, &rest) {
+            Ok(s) => {
+                stats.absorb(&s.stats);
+                let shorter = best.as_ref().is_none_or(|b| s.len() < b.len());
+                if shorter {
+                    best = Some(s);
+                }
+                if best.as_ref().is_some_and(|b| b.len() as u32 <= lower_bound) {
+                    break;
+                }
+            }
+            Err(SolveError::LimitReached { stats: s, .. }) => {
+                stats.absorb(&s);
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    stats.elapsed = began.elapsed();
+    stats.lower_bound = lower_bound;
+    match best {
+        Some(mut s) => {
+            let optimal = s.len() as u32 <= lower_bound;
+            s.algorithm = format!("auto:{}", s.algorithm);
+            s.optimal = optimal;
+            s.lower_bound = lower_bound.min(s.len() as u32);
+            s.stats = stats;
+            Ok(s)
+        }
+        None => Err(SolveError::LimitReached {
+            limit: crate::error::LimitKind::Time,
+            stats,
+        }),
+    }
+}
+
+/// The best next move from `start`: the first move of an optimal (or best found) solution;
+/// `None` when `start` is the goal.
+pub fn hint(
+    start: &Board,
+    goal: &Board,
+    pdb: Option<Arc<PatternDb>>,
+    limits: &SearchLimits,
+) -> Result<Option<crate::Direction>, SolveError> {
+    let request = SolveRequest {
+        algorithm: Algorithm::Auto,
+        heuristic: HeuristicKind::LinearConflict,
+        pdb,
+    };
+    Ok(solve(start, goal, &request, limits)?.moves.first().copied())
+}

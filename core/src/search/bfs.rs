@@ -1,0 +1,221 @@
+//! Breadth-first search, layer by layer: visited is marked when a state is queued, each state
+//! remembers the blank move that reached it, and the path is rebuilt from those links.
+use rustc_hash::FxHashMap;
+
+use super::packed::{self, MAX_CELLS};
+use super::{check_start, trace_back, Solution, Solver};
+use crate::board::{step, Board, Direction};
+use crate::error::SolveError;
+use crate::limits::{Budget, SearchLimits};
+
+/// Marks the start state in a [`Frontier`] (no move reached it).
+const START: u16 = 7;
+
+/// Estimated bytes per hash-table slot: a 16-byte key, a 2-byte value padded to 32, one control
+/// byte.
+const SLOT_BYTES: u64 = 33;
+/// Bytes per queued key.
+const QUEUE_BYTES: u64 = 16;
+
+/// One side of a breadth-first search: everything seen, with how it was reached, and the
+/// current layer.
+pub(crate) struct Frontier {
+    size: usize,
+    cells: usize,
+    /// key → `depth << 3 | direction index` (or [`START`]).
+    pub seen: FxHashMap<u128, u16>,
+    pub layer: Vec<u128>,
+    pub depth: u32,
+    next: Vec<u128>,
+    pub start: u128,
+}
+
+impl Frontier {
+    pub fn new(board: &Board) -> Frontier {
+        let start = packed::pack(board.tiles());
+        let mut seen = FxHashMap::default();
+        seen.insert(start, START);
+        Frontier {
+            size: board.size(),
+            cells: board.cells(),
+            seen,
+            layer: vec![start],
+            depth: 0,
+            next: Vec::new(),
+            start,
+        }
+    }
+
+    pub fn bytes(&self) -> u64 {
+        self.seen.capacity() as u64 * SLOT_BYTES
+            + (self.layer.capacity() + self.next.capacity()) as u64 * QUEUE_BYTES
+    }
+
+    /// The blank move that first reached `key`.
+    pub fn came_by(&self, key: u128) -> Direction {
+        Direction::ALL[(self.seen[&key] & 7) as usize]
+    }
+
+    /// The moves from this side's start to `key`.
+    pub fn path_to(&self, key: u128) -> Vec<Direction> {
+        trace_back(self.cells, self.size, key, self.start, |k| self.came_by(k))
+    }
+
+    /// Expands the whole current layer. `on_new` sees every newly reached key; returning true
+    /// stops at once and returns that key.
+    pub fn expand_layer(
+        &mut self,
+        budget: &mut Budget<'_>,
+        extra_bytes: u64,
+        mut on_new: impl FnMut(u128) -> bool,
+    ) -> Result<Option<u128>, SolveError> {
+        let mut tiles = [0u8; MAX_CELLS];
+        let tiles = &mut tiles[..self.cells];
+        let depth = self.depth + 1;
+        self.next.clear();
+        for i in 0..self.layer.len() {
+            let key = self.layer[i];
+            budget.expand(self.depth)?;
+            packed::unpack(key, tiles);
+            let blank = packed::blank(tiles);
+            let came = self.seen[&key];
+            for dir in Direction::ALL {
+                if came != START && (came & 7) as usize == dir.opposite().index() {
+                    continue;
+                }
+                let Some(to) = step(self.size, blank, dir) else {
+                    continue;
+                };
+                tiles.swap(blank, to);
+                let next = packed::pack(tiles);
+                tiles.swap(blank, to);
+                budget.stats.generated += 1;
+                if let std::collections::hash_map::Entry::Vacant(e) = self.seen.entry(next) {
+                    e.insert(((depth as u16) << 3) | dir.index() as u16);
+                    self.next.push(next);
+                    if on_new(next) {
+                        return Ok(Some(next));
+                    }
+                }
+            }
+            budget.memory(self.seen.len() + self.next.len(), self.bytes() + extra_bytes)?;
+        }
+        std::mem::swap(&mut self.layer, &mut self.next);
+        self.depth = depth;
+        Ok(None)
+    }
+}
+
+/// Breadth-first search to one goal.
+#[derive(Debug, Clone)]
+pub struct Bfs {
+    goal: Board,
+}
+
+impl Bfs {
+    /// A BFS solver for `goal`.
+    pub fn new(goal: &Board) -> Bfs {
+        Bfs { goal: goal.clone() }
+    }
+}
+
+impl Solver for Bfs {
+    fn name(&self) -> String {
+        "bfs".into()
+    }
+    fn goal(&self) -> &Board {
+        &self.goal
+    }
+    fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
+        check_start(start, &self.goal)?;
+        packed::check_fits("bfs", start)?;
+        let goal = packed::pack(self.goal.tiles());
+        let mut budget = Budget::new(limits);
+        let mut frontier = Frontier::new(start);
+        let mut found = (frontier.start == goal).then_some(goal);
+        while found.is_none() {
+            found = frontier.expand_layer(&mut budget, 0, |k| k == goal)?;
+        }
+        let moves = frontier.path_to(goal);
+        Ok(Solution::new("bfs", start, moves, true, 0, budget.finish()))
+    }
+}
+
+/// The whole state space reachable from `goal`: the number of states at each depth.
+pub fn explore(goal: &Board, limits: &SearchLimits) -> Result<Vec<u64>, SolveError> {
+    packed::check_fits("bfs", goal)?;
+    let mut budget = Budget::new(limits);
+    let mut frontier = Frontier::new(goal);
+    let mut counts = vec![1u64];
+    loop {
+        frontier.expand_layer(&mut budget, 0, |_| false)?;
+        if frontier.layer.is_empty() {
+            return Ok(counts);
+        }
+        counts.push(frontier.layer.len() as u64);
+    }
+}
+
+/// Every state reachable from `goal` with its exact distance (for checks on small boards).
+pub fn distance_table(goal: &Board) -> Result<Vec<(Board, u32)>, SolveError> {
+    packed::check_fits("bfs", goal)?;
+    let limits = SearchLimits::default();
+    let mut budget = Budget::new(&limits);
+    let mut frontier = Frontier::new(goal);
+    loop {
+        frontier.expand_layer(&mut budget, 0, |_| false)?;
+        if frontier.layer.is_empty() {
+            break;
+        }
+    }
+    let mut tiles = vec![0u8; goal.cells()];
+    let mut out: Vec<(Board, u32)> = frontier
+        .seen
+        .iter()
+        .map(|(&k, &v)| {
+            packed::unpack(k, &mut tiles);
+            let labels: Vec<u32> = tiles.iter().map(|&t| t as u32).collect();
+            (Board::from_tiles(&labels).expect("valid"), u32::from(v >> 3))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.tiles().cmp(b.0.tiles()));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::LimitKind;
+
+    #[test]
+    fn the_3x3_space_has_181440_states_and_two_at_depth_31() {
+        let counts = explore(&Board::goal(3).unwrap(), &SearchLimits::default()).unwrap();
+        assert_eq!(counts.iter().sum::<u64>(), 181_440);
+        assert_eq!(counts.len() - 1, 31);
+        assert_eq!(counts[31], 2);
+    }
+
+    #[test]
+    fn the_2x2_space_has_12_states() {
+        let counts = explore(&Board::goal(2).unwrap(), &SearchLimits::default()).unwrap();
+        assert_eq!(counts, vec![1, 2, 2, 2, 2, 2, 1]);
+    }
+
+    #[test]
+    fn bfs_on_4x4_with_a_memory_limit_refuses_cleanly() {
+        let goal = Board::goal(4).unwrap();
+        let start =
+            crate::text::parse_board("15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0").unwrap();
+        let limits = SearchLimits::default().bytes(64 << 20);
+        match Bfs::new(&goal).solve(&start, &limits) {
+            Err(SolveError::LimitReached {
+                limit: LimitKind::Memory,
+                stats,
+            }) => {
+                assert!(stats.peak_bytes > 64 << 20);
+                assert!(stats.peak_bytes < 200 << 20, "overshot: {}", stats.peak_bytes);
+            }
+            other => panic!("expected a memory limit, got {other:?}"),
+        }
+    }
+}

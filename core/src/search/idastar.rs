@@ -1,0 +1,216 @@
+//! IDA*: depth-first searches with a growing bound on f = g + h. No immediate reversal of the
+//! previous move, the heuristic updated per move, and no allocation per node, so memory stays at
+//! one path however long the search runs. [`WeightedIdaStar`] scales h to find long solutions
+//! fast, at most `weight` times the optimal length.
+use super::{check_start, Solution, Solver};
+use crate::board::{step, Board, Direction, MAX_SIZE};
+use crate::error::SolveError;
+use crate::heuristic::Heuristic;
+use crate::limits::{Budget, SearchLimits};
+
+const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+const NONE: u8 = u8::MAX;
+
+/// IDA* with heuristic `H`: optimal when `H` is admissible.
+#[derive(Debug, Clone)]
+pub struct IdaStar<H> {
+    goal: Board,
+    heuristic: H,
+}
+
+impl<H: Heuristic> IdaStar<H> {
+    /// An IDA* solver for `goal`.
+    pub fn new(goal: &Board, heuristic: H) -> IdaStar<H> {
+        IdaStar {
+            goal: goal.clone(),
+            heuristic,
+        }
+    }
+
+    /// The heuristic this solver uses.
+    pub fn heuristic(&self) -> &H {
+        &self.heuristic
+    }
+}
+
+impl<H: Heuristic> Solver for IdaStar<H> {
+    fn name(&self) -> String {
+        format!("idastar+{}", self.heuristic.name())
+    }
+    fn goal(&self) -> &Board {
+        &self.goal
+    }
+    fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
+        run(&self.name(), &self.goal, &self.heuristic, start, limits, (1, 1))
+    }
+}
+
+/// IDA* on f = g + w·h with w > 1: the first solution found is at most w times the optimal
+/// length, and usually found far sooner than an optimal one.
+#[derive(Debug, Clone)]
+pub struct WeightedIdaStar<H> {
+    goal: Board,
+    heuristic: H,
+    /// w as a fraction (numerator, denominator).
+    weight: (u32, u32),
+}
+
+impl<H: Heuristic> WeightedIdaStar<H> {
+    /// A weighted IDA* solver; `weight` is clamped to [1, 10] and kept to 1/100.
+    pub fn new(goal: &Board, heuristic: H, weight: f64) -> WeightedIdaStar<H> {
+        let w = (weight.clamp(1.0, 10.0) * 100.0).round() as u32;
+        WeightedIdaStar {
+            goal: goal.clone(),
+            heuristic,
+            weight: (w, 100),
+        }
+    }
+}
+
+impl<H: Heuristic> Solver for WeightedIdaStar<H> {
+    fn name(&self) -> String {
+        format!(
+            "idastar+{}×{:.2}",
+            self.heuristic.name(),
+            self.weight.0 as f64 / self.weight.1 as f64
+        )
+    }
+    fn goal(&self) -> &Board {
+        &self.goal
+    }
+    fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
+        run(&self.name(), &self.goal, &self.heuristic, start, limits, self.weight)
+    }
+}
+
+fn run<H: Heuristic>(
+    name: &str,
+    goal: &Board,
+    heuristic: &H,
+    start: &Board,
+    limits: &SearchLimits,
+    weight: (u32, u32),
+) -> Result<Solution, SolveError> {
+    check_start(start, goal)?;
+    let n = start.size();
+    let cells = start.cells();
+    let mut neighbours = [[NONE; 4]; MAX_CELLS];
+    for (cell, row) in neighbours.iter_mut().enumerate().take(cells) {
+        for dir in Direction::ALL {
+            if let Some(to) = step(n, cell, dir) {
+                row[dir.index()] = to as u8;
+            }
+        }
+    }
+    let mut search = Search {
+        heuristic,
+        goal: goal.tiles(),
+        cells,
+        tiles: [0; MAX_CELLS],
+        pos: [0; MAX_CELLS],
+        blank: start.blank(),
+        neighbours,
+        path: Vec::with_capacity(256),
+        budget: Budget::new(limits),
+        bound: 0,
+        next_bound: u32::MAX,
+        weight,
+    };
+    search.tiles[..cells].copy_from_slice(start.tiles());
+    for (cell, &t) in start.tiles().iter().enumerate() {
+        search.pos[t as usize] = cell as u8;
+    }
+    let eval = heuristic.init(&search.tiles[..cells], &search.pos[..cells]);
+    let h0 = heuristic.value(&eval);
+    search.bound = h0 * weight.0;
+    let optimal = weight.0 == weight.1;
+    loop {
+        if optimal {
+            search.budget.stats.lower_bound = search.bound;
+        }
+        search.next_bound = u32::MAX;
+        search.budget.check(search.bound / weight.1)?;
+        if search.dfs(0, eval, NONE)? {
+            let moves = std::mem::take(&mut search.path);
+            let stats = search.budget.finish();
+            return Ok(Solution::new(name, start, moves, optimal, h0, stats));
+        }
+        log::debug!(
+            "{name}: bound {} done, {} nodes",
+            search.bound / weight.1,
+            search.budget.stats.expanded
+        );
+        search.bound = search.next_bound;
+    }
+}
+
+struct Search<'a, H: Heuristic> {
+    heuristic: &'a H,
+    goal: &'a [u8],
+    cells: usize,
+    tiles: [u8; MAX_CELLS],
+    pos: [u8; MAX_CELLS],
+    blank: usize,
+    neighbours: [[u8; 4]; MAX_CELLS],
+    path: Vec<Direction>,
+    budget: Budget<'a>,
+    /// Bound on g·w_den + h·w_num.
+    bound: u32,
+    next_bound: u32,
+    weight: (u32, u32),
+}
+
+impl<H: Heuristic> Search<'_, H> {
+    /// Searches below the current node; true when the goal was reached (path holds the moves).
+    fn dfs(&mut self, g: u32, eval: H::Eval, back: u8) -> Result<bool, SolveError> {
+        let h = self.heuristic.value(&eval);
+        let f = g * self.weight.1 + h * self.weight.0;
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(f);
+            return Ok(false);
+        }
+        if h == 0 && self.tiles[..self.cells] == *self.goal {
+            return Ok(true);
+        }
+        self.budget.expand(self.bound / self.weight.1)?;
+        let blank = self.blank;
+        for dir in Direction::ALL {
+            let d = dir.index() as u8;
+            if d == back {
+                continue;
+            }
+            let to = self.neighbours[blank][d as usize];
+            if to == NONE {
+                continue;
+            }
+            let to = to as usize;
+            let tile = self.tiles[to];
+            self.tiles[blank] = tile;
+            self.tiles[to] = 0;
+            self.pos[tile as usize] = blank as u8;
+            self.pos[0] = to as u8;
+            self.blank = to;
+            self.budget.stats.generated += 1;
+            let next = self.heuristic.update(
+                &eval,
+                &self.tiles[..self.cells],
+                &self.pos[..self.cells],
+                tile,
+                to,
+                blank,
+            );
+            self.path.push(dir);
+            let found = self.dfs(g + 1, next, dir.opposite().index() as u8)?;
+            if found {
+                return Ok(true);
+            }
+            self.path.pop();
+            self.blank = blank;
+            self.tiles[to] = tile;
+            self.tiles[blank] = 0;
+            self.pos[tile as usize] = to as u8;
+            self.pos[0] = blank as u8;
+        }
+        Ok(false)
+    }
+}

@@ -1,0 +1,249 @@
+//! Solvers: one algorithm per file, all behind [`Solver`], all returning a [`Solution`].
+//!
+//! Every solver finds a path from a start board to its goal, respects the same
+//! [`SearchLimits`](crate::SearchLimits), and ends with a typed error when a limit, the cancel
+//! token or the board stops it. BFS, bidirectional BFS, A* and IDA* with an admissible heuristic
+//! return optimal paths; the weighted search trades optimality for speed and says so.
+use std::fmt;
+use std::time::Duration;
+
+use crate::board::{Board, Direction};
+use crate::error::SolveError;
+use crate::limits::SearchLimits;
+
+pub mod astar;
+pub mod auto;
+pub mod bfs;
+pub mod bidirectional;
+pub mod idastar;
+pub(crate) mod packed;
+
+pub use astar::AStar;
+pub use auto::{solve, SolveRequest};
+pub use bfs::Bfs;
+pub use bidirectional::BidirectionalBfs;
+pub use idastar::{IdaStar, WeightedIdaStar};
+
+/// Work a search did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successor nodes generated.
+    pub generated: u64,
+    /// Largest frontier plus table size, in entries.
+    pub peak_entries: u64,
+    /// Largest estimated memory of the search's own tables, in bytes.
+    pub peak_bytes: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+    /// A proven lower bound on the optimal length, as far as the search got.
+    pub lower_bound: u32,
+}
+
+impl Stats {
+    /// Adds another run's counts (used when one solve runs several searches).
+    pub fn absorb(&mut self, other: &Stats) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.peak_entries = self.peak_entries.max(other.peak_entries);
+        self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
+        self.lower_bound = self.lower_bound.max(other.lower_bound);
+    }
+}
+
+/// A path to the goal and what it cost to find.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    /// The algorithm that produced it.
+    pub algorithm: String,
+    /// Blank moves, in order.
+    pub moves: Vec<Direction>,
+    /// The label of the tile each move slides.
+    pub tiles: Vec<u8>,
+    /// Whether no shorter path exists.
+    pub optimal: bool,
+    /// A proven lower bound on the optimal length (equal to the length when optimal).
+    pub lower_bound: u32,
+    /// Work done.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// Builds a solution from blank moves, replaying them on `start` to name the tiles.
+    pub(crate) fn new(
+        algorithm: impl Into<String>,
+        start: &Board,
+        moves: Vec<Direction>,
+        optimal: bool,
+        lower_bound: u32,
+        stats: Stats,
+    ) -> Solution {
+        let mut board = start.clone();
+        let tiles = board
+            .apply_all(&moves)
+            .expect("a solver returned an illegal move");
+        let lower_bound = if optimal {
+            moves.len() as u32
+        } else {
+            lower_bound
+        };
+        Solution {
+            algorithm: algorithm.into(),
+            moves,
+            tiles,
+            optimal,
+            lower_bound,
+            stats,
+        }
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when the start was already the goal.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Moves as a `U`/`D`/`L`/`R` string.
+    pub fn directions(&self) -> String {
+        self.moves.iter().map(|d| d.letter()).collect()
+    }
+}
+
+/// A search from a start board to the goal it was built for.
+pub trait Solver {
+    /// Short name, as the CLI spells it.
+    fn name(&self) -> String;
+    /// The goal this solver was built for.
+    fn goal(&self) -> &Board;
+    /// Finds a path from `start` to the goal within `limits`.
+    fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError>;
+}
+
+/// Checks size and solvability before a search starts.
+pub(crate) fn check_start(start: &Board, goal: &Board) -> Result<(), SolveError> {
+    crate::parity::check_solvable(start, goal)?;
+    Ok(())
+}
+
+/// The algorithms a caller can choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Breadth-first search: optimal, memory-hungry; fine for 3×3.
+    Bfs,
+    /// Bidirectional breadth-first search: optimal, far fewer nodes than BFS.
+    BidirectionalBfs,
+    /// A* with the chosen heuristic: optimal.
+    AStar,
+    /// IDA* with the chosen heuristic: optimal, tiny memory.
+    IdaStar,
+    /// IDA* over additive pattern databases: optimal, the fastest for 4×4.
+    PatternDb,
+    /// Picks the best mode for the size and time budget; optimal when it can prove it.
+    Auto,
+}
+
+impl Algorithm {
+    /// Every algorithm, in menu order.
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Bfs,
+        Algorithm::BidirectionalBfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::PatternDb,
+        Algorithm::Auto,
+    ];
+
+    /// The CLI name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::BidirectionalBfs => "bibfs",
+            Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
+            Algorithm::PatternDb => "pdb",
+            Algorithm::Auto => "auto",
+        }
+    }
+
+    /// Parses a CLI name.
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The heuristics a caller can choose for A* and IDA*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HeuristicKind {
+    /// 0 everywhere.
+    Zero,
+    /// Manhattan distance.
+    Manhattan,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// Additive pattern databases (built or loaded for the goal).
+    PatternDb,
+}
+
+impl HeuristicKind {
+    /// Every heuristic.
+    pub const ALL: [HeuristicKind; 4] = [
+        HeuristicKind::Zero,
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::PatternDb,
+    ];
+    /// The CLI name.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Zero => "zero",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "lc",
+            HeuristicKind::PatternDb => "pdb",
+        }
+    }
+    /// Parses a CLI name.
+    pub fn from_name(name: &str) -> Option<HeuristicKind> {
+        HeuristicKind::ALL.into_iter().find(|h| h.name() == name)
+    }
+}
+
+impl fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Rebuilds the moves from `start` given a `parent` lookup: for each state, the blank move that
+/// reached it. Shared by the breadth-first searches and A*.
+pub(crate) fn trace_back(
+    cells: usize,
+    size: usize,
+    mut key: u128,
+    start: u128,
+    mut came_by: impl FnMut(u128) -> Direction,
+) -> Vec<Direction> {
+    let mut moves = Vec::new();
+    let mut tiles = [0u8; packed::MAX_CELLS];
+    while key != start {
+        let dir = came_by(key);
+        moves.push(dir);
+        packed::unpack(key, &mut tiles[..cells]);
+        let blank = packed::blank(&tiles[..cells]);
+        let back = crate::board::step(size, blank, dir.opposite()).expect("parent is on the board");
+        tiles.swap(blank, back);
+        key = packed::pack(&tiles[..cells]);
+    }
+    moves.reverse();
+    moves
+}
