@@ -346,7 +346,7 @@ mod tests {
         let moves = b.tap_cell(12).unwrap();
         assert_eq!(moves, vec![Direction::Left; 3]);
         assert_eq!(b.tiles()[12..], [0, 13, 14, 15]);
-        assert_eq!(b.tap_cell(0), Err(MoveError::NotInLine { tile: 1 }));
+        assert_eq!(b.tap_cell(1), Err(MoveError::NotInLine { tile: 2 }));
         assert_eq!(b.tap_cell(12), Err(MoveError::TappedBlank));
         assert_eq!(b.tap_tile(99), Err(MoveError::NoSuchTile { tile: 99 }));
     }

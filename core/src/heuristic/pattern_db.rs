@@ -372,8 +372,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The 0-1 BFS for one group. States are the group's cells plus the blank's, packed one byte
-/// each into a `u64`; moves of a group tile cost 1, other blank moves 0.
+/// Bits per cell in a packed build state (up to 10 cells in a `u64`).
+const FIELD: usize = 6;
+const FIELD_MASK: u64 = (1 << FIELD) - 1;
+
+/// The 0-1 BFS for one group. States are the group's cells plus the blank's, packed
+/// [`FIELD`] bits each into a `u64`; moves of a group tile cost 1, other blank moves 0.
 fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Vec<u8>, SolveError> {
     let size = goal.size();
     let cells = goal.cells();
@@ -389,13 +393,13 @@ fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Ve
             }
         }
     }
-    let unpack = |s: u64, i: usize| (s >> (8 * i)) as u8;
+    let unpack = |s: u64, i: usize| ((s >> (FIELD * i)) & FIELD_MASK) as u8;
     let full_rank = |s: u64| rank(cells, (0..=k).map(|i| unpack(s, i)));
     let mut start = 0u64;
     for (i, &t) in tiles.iter().enumerate() {
-        start |= (goal.cell_of(t).expect("tile on goal") as u64) << (8 * i);
+        start |= (goal.cell_of(t).expect("tile on goal") as u64) << (FIELD * i);
     }
-    start |= (goal.blank() as u64) << (8 * k);
+    start |= (goal.blank() as u64) << (FIELD * k);
     dist[full_rank(start)] = 0;
     let mut current = vec![start];
     let mut next: Vec<u64> = Vec::new();
@@ -416,12 +420,12 @@ fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Ve
                     continue;
                 }
                 let moved = (0..k).find(|&i| unpack(s, i) == to);
-                let blank_shift = 8 * k;
-                let mut n = (s & !(0xFFu64 << blank_shift)) | ((to as u64) << blank_shift);
+                let blank_shift = FIELD * k;
+                let mut n = (s & !(FIELD_MASK << blank_shift)) | ((to as u64) << blank_shift);
                 budget.stats.generated += 1;
                 match moved {
                     Some(i) => {
-                        n = (n & !(0xFFu64 << (8 * i))) | ((blank as u64) << (8 * i));
+                        n = (n & !(FIELD_MASK << (FIELD * i))) | ((blank as u64) << (FIELD * i));
                         let r = full_rank(n);
                         if dist[r] == UNSEEN {
                             dist[r] = depth + 1;
@@ -562,13 +566,17 @@ mod tests {
             for (b, d) in &table {
                 assert_eq!(h.estimate(b.tiles()), *d);
             }
+            check_against_bfs(&h, &goal, true);
         }
     }
 
     /// A 3×3 split into two groups, exercising the additive path and reflection on a board
-    /// small enough to check every state.
+    /// small enough to check every state. Tables that keep the least cost over all blank cells
+    /// are admissible but not always consistent (a move can take the blank out of a pocket
+    /// walled by group tiles); this test found such states, so it checks admissibility and the
+    /// incremental update only. IDA* stays optimal with them, and A* reopens states.
     #[test]
-    fn additive_groups_on_3x3_are_admissible_and_consistent_everywhere() {
+    fn additive_groups_on_3x3_are_admissible_everywhere() {
         for blank in [0, 4, 8, 1] {
             let goal = Board::goal_with_blank(3, blank).unwrap();
             let cells: Vec<usize> = (0..9).filter(|&c| c != blank).collect();
@@ -586,7 +594,7 @@ mod tests {
             assert_eq!(db.uses_reflection(), blank == 0 || blank == 4 || blank == 8);
             let h = PdbHeuristic(Arc::new(db));
             assert_eq!(h.estimate(goal.tiles()), 0);
-            check_against_bfs(&h, &goal);
+            check_against_bfs(&h, &goal, false);
         }
     }
 
