@@ -376,77 +376,125 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 const FIELD: usize = 6;
 const FIELD_MASK: u64 = (1 << FIELD) - 1;
 
-/// The 0-1 BFS for one group. States are the group's cells plus the blank's, packed
-/// [`FIELD`] bits each into a `u64`; moves of a group tile cost 1, other blank moves 0.
+/// A fixed-size bit set.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Bits {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> bool {
+        self.0[i >> 6] & (1 << (i & 63)) != 0
+    }
+    /// Sets bit `i`; true when it was clear.
+    #[inline(always)]
+    fn set(&mut self, i: usize) -> bool {
+        let word = &mut self.0[i >> 6];
+        let bit = 1 << (i & 63);
+        let was_clear = *word & bit == 0;
+        *word |= bit;
+        was_clear
+    }
+    fn bytes(&self) -> u64 {
+        self.0.len() as u64 * 8
+    }
+}
+
+/// The breadth-first search for one group. A state is the group's cells plus the blank's,
+/// packed [`FIELD`] bits a cell into a `u64`. Blank moves through cells the group does not hold
+/// cost nothing, so each popped state floods its whole blank region at once (a bit-mask fill)
+/// and only moves of group tiles out of the region open the next layer. `done` marks
+/// (placement, blank cell) pairs whose region was settled; `queued` keeps each pair in the next
+/// layer once.
 fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Vec<u8>, SolveError> {
     let size = goal.size();
     let cells = goal.cells();
     let k = tiles.len();
+    let free_cells = cells - k;
     let full_len = placements(cells, k + 1);
-    let mut dist = vec![UNSEEN; full_len];
+    let mut done = Bits::new(full_len);
+    let mut queued = Bits::new(full_len);
     let mut table = vec![UNSEEN; placements(cells, k)];
-    let mut neighbours = vec![[u8::MAX; 4]; cells];
-    for (cell, row) in neighbours.iter_mut().enumerate() {
+    let mut neighbours = vec![0u64; cells];
+    for (cell, mask) in neighbours.iter_mut().enumerate() {
         for dir in crate::Direction::ALL {
             if let Some(to) = crate::board::step(size, cell, dir) {
-                row[dir.index()] = to as u8;
+                *mask |= 1 << to;
             }
         }
     }
-    let unpack = |s: u64, i: usize| ((s >> (FIELD * i)) & FIELD_MASK) as u8;
-    let full_rank = |s: u64| rank(cells, (0..=k).map(|i| unpack(s, i)));
+    let field = |s: u64, i: usize| ((s >> (FIELD * i)) & FIELD_MASK) as usize;
+    // index of (placement rank, blank cell) among full_len
+    let full_index = |part: usize, occupied: u64, blank: usize| {
+        part * free_cells + blank - (occupied & ((1u64 << blank) - 1)).count_ones() as usize
+    };
     let mut start = 0u64;
     for (i, &t) in tiles.iter().enumerate() {
         start |= (goal.cell_of(t).expect("tile on goal") as u64) << (FIELD * i);
     }
     start |= (goal.blank() as u64) << (FIELD * k);
-    dist[full_rank(start)] = 0;
     let mut current = vec![start];
     let mut next: Vec<u64> = Vec::new();
     let mut depth = 0u8;
+    let mut pops = 0u64;
     while !current.is_empty() {
-        while let Some(s) = current.pop() {
-            if dist[full_rank(s)] != depth {
-                continue; // lowered to an earlier layer after it was queued
+        for &s in &current {
+            let occupied = (0..k).fold(0u64, |m, i| m | 1 << field(s, i));
+            let part = rank(cells, (0..k).map(|i| field(s, i) as u8));
+            let blank = field(s, k);
+            if done.get(full_index(part, occupied, blank)) {
+                continue;
             }
             budget.expand(depth as u32)?;
-            let part = rank(cells, (0..k).map(|i| unpack(s, i)));
             if table[part] == UNSEEN {
                 table[part] = depth;
             }
-            let blank = unpack(s, k);
-            for &to in &neighbours[blank as usize] {
-                if to == u8::MAX {
-                    continue;
-                }
-                let moved = (0..k).find(|&i| unpack(s, i) == to);
-                let blank_shift = FIELD * k;
-                let mut n = (s & !(FIELD_MASK << blank_shift)) | ((to as u64) << blank_shift);
-                budget.stats.generated += 1;
-                match moved {
-                    Some(i) => {
-                        n = (n & !(FIELD_MASK << (FIELD * i))) | ((blank as u64) << (FIELD * i));
-                        let r = full_rank(n);
-                        if dist[r] == UNSEEN {
-                            dist[r] = depth + 1;
-                            next.push(n);
-                        }
-                    }
-                    None => {
-                        let r = full_rank(n);
-                        if dist[r] == UNSEEN || dist[r] > depth {
-                            dist[r] = depth;
-                            current.push(n);
-                        }
+            // flood the blank's region
+            let free = !occupied & ((1u64 << cells) - 1);
+            let mut region = 1u64 << blank;
+            let mut frontier = region;
+            while frontier != 0 {
+                let c = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let grow = neighbours[c] & free & !region;
+                region |= grow;
+                frontier |= grow;
+            }
+            let mut rest = region;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                done.set(full_index(part, occupied, c));
+            }
+            // each group tile next to the region can slide into it
+            for i in 0..k {
+                let from = field(s, i);
+                let mut into = neighbours[from] & region;
+                while into != 0 {
+                    let to = into.trailing_zeros() as usize;
+                    into &= into - 1;
+                    let moved = (s & !(FIELD_MASK << (FIELD * i)) & !(FIELD_MASK << (FIELD * k)))
+                        | ((to as u64) << (FIELD * i))
+                        | ((from as u64) << (FIELD * k));
+                    let occ = (occupied & !(1 << from)) | (1 << to);
+                    let npart = rank(cells, (0..k).map(|j| field(moved, j) as u8));
+                    let idx = full_index(npart, occ, from);
+                    budget.stats.generated += 1;
+                    if !done.get(idx) && queued.set(idx) {
+                        next.push(moved);
                     }
                 }
             }
-            if budget.stats.expanded & 0xFFF == 0 {
-                let bytes = (full_len + table.len()) as u64
+            pops += 1;
+            if pops & 0xFFF == 0 {
+                let bytes = done.bytes() * 2
+                    + table.len() as u64
                     + 8 * (current.capacity() + next.capacity()) as u64;
                 budget.memory(current.len() + next.len(), bytes)?;
             }
         }
+        current.clear();
         std::mem::swap(&mut current, &mut next);
         depth += 1;
     }

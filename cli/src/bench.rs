@@ -1,0 +1,234 @@
+//! `slidepuzzle bench`: every instance of a data file, each solution replayed and compared with
+//! the listed optimal length.
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use slidepuzzle_core::search::{self, SolveRequest};
+use slidepuzzle_core::{text, Algorithm, Board, HeuristicKind, SearchLimits};
+
+use crate::common::{self, CliError, PdbOptions};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Data file: lines `optimal | tiles` or `id optimal nodes | tiles`; `#` comments, one
+    /// naming the goal ("Goal: 0 1 2 ... 15").
+    #[arg(long)]
+    data: PathBuf,
+    /// Algorithm (default auto).
+    #[arg(long, default_value = "auto", value_parser = common::parse_algorithm)]
+    algorithm: Algorithm,
+    /// Heuristic for astar/idastar.
+    #[arg(long, default_value = "lc", value_parser = common::parse_heuristic)]
+    heuristic: HeuristicKind,
+    /// Only the first N instances.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Per-instance time budget in milliseconds.
+    #[arg(long)]
+    timeout_ms: Option<u64>,
+    /// The goal (overrides the file's header).
+    #[arg(long)]
+    goal: Option<String>,
+    /// Print JSON lines instead of a table.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    pdb: PdbOptions,
+}
+
+/// One line of a data file.
+pub struct Instance {
+    pub id: String,
+    pub optimal: u32,
+    pub reference_nodes: Option<u64>,
+    pub board: Board,
+}
+
+/// The goal a header comment names, e.g. `Goal: 0 1 2 ... 15` or `Goal: 1 2 3 4 5 6 7 8 0`.
+fn header_goal(line: &str) -> Option<Vec<u32>> {
+    let rest = &line[line.find("Goal:")? + 5..];
+    let mut out: Vec<u32> = Vec::new();
+    let mut ellipsis = false;
+    for word in rest.split_whitespace() {
+        let word = word.trim_end_matches(['.', ',']);
+        if word.is_empty() {
+            ellipsis = true;
+            continue;
+        }
+        match word.parse::<u32>() {
+            Ok(v) => {
+                if ellipsis {
+                    let from = *out.last()? + 1;
+                    out.extend(from..v);
+                    ellipsis = false;
+                }
+                out.push(v);
+            }
+            Err(_) => break,
+        }
+    }
+    Some(out)
+}
+
+pub fn parse_data(text: &str) -> Result<(Option<Board>, Vec<Instance>), CliError> {
+    let mut goal = None;
+    let mut instances = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line.starts_with('#') {
+            if goal.is_none() {
+                if let Some(tiles) = header_goal(line) {
+                    goal = Some(Board::from_tiles(&tiles).map_err(|e| {
+                        CliError::Input(format!("line {}: goal: {e}", n + 1))
+                    })?);
+                }
+            }
+            continue;
+        }
+        let bad = |m: String| CliError::Input(format!("line {}: {m}", n + 1));
+        let (head, tiles) = line
+            .split_once('|')
+            .ok_or_else(|| bad("expected `optimal | tiles`".into()))?;
+        let fields: Vec<&str> = head.split_whitespace().collect();
+        let num = |s: &str| s.parse::<u64>().map_err(|_| bad(format!("'{s}' is not a number")));
+        let (id, optimal, nodes) = match fields.as_slice() {
+            [opt] => ((instances.len() + 1).to_string(), num(opt)?, None),
+            [id, opt, nodes] => (id.to_string(), num(opt)?, Some(num(nodes)?)),
+            _ => return Err(bad("expected `optimal` or `id optimal nodes` before |".into())),
+        };
+        let board = text::parse_board(tiles).map_err(|e| bad(e.to_string()))?;
+        instances.push(Instance {
+            id,
+            optimal: optimal as u32,
+            reference_nodes: nodes,
+            board,
+        });
+    }
+    Ok((goal, instances))
+}
+
+pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.data)
+        .map_err(|e| CliError::Io(format!("cannot read {}: {e}", args.data.display())))?;
+    let (header, mut instances) = parse_data(&text)?;
+    if let Some(limit) = args.limit {
+        instances.truncate(limit);
+    }
+    let Some(first) = instances.first() else {
+        return Err(CliError::Input("no instances in the data file".into()));
+    };
+    let size = first.board.size();
+    let goal = match (&args.goal, header) {
+        (Some(g), _) => common::goal_for(size, Some(g))?,
+        (None, Some(g)) => g,
+        (None, None) => Board::goal(size)?,
+    };
+    let mut request = SolveRequest::new(args.algorithm);
+    request.heuristic = args.heuristic;
+    request.pdb = args.pdb.for_request(&goal, args.algorithm, args.heuristic)?;
+    if !args.json {
+        println!(
+            "{:>5} {:>4} {:>6} {:>8} {:>13} {:>13} {:>10} {:>8}",
+            "id", "opt", "length", "optimal", "expanded", "generated", "ms", "vs ref"
+        );
+    }
+    let mut times = Vec::new();
+    let (mut generated, mut reference, mut wrong, mut failed) = (0u64, 0u64, 0usize, 0usize);
+    let started = Instant::now();
+    for inst in &instances {
+        let limits = match args.timeout_ms {
+            Some(ms) => SearchLimits::with_timeout(Duration::from_millis(ms)),
+            None => SearchLimits::default(),
+        };
+        match search::solve(&inst.board, &goal, &request, &limits) {
+            Ok(s) => {
+                let mut replay = inst.board.clone();
+                let reaches = replay.apply_all(&s.moves).is_ok() && replay == goal;
+                let len = s.len() as u32;
+                let matches = len == inst.optimal;
+                if !reaches || len < inst.optimal || (s.optimal && !matches) {
+                    wrong += 1;
+                }
+                let ms = s.stats.elapsed.as_secs_f64() * 1000.0;
+                times.push(ms);
+                generated += s.stats.generated;
+                let ratio = inst.reference_nodes.map(|r| {
+                    reference += r;
+                    s.stats.generated as f64 / r as f64
+                });
+                if args.json {
+                    println!(
+                        "{}",
+                        serde_json::json!({"id": inst.id, "optimal": inst.optimal,
+                            "length": len, "proven_optimal": s.optimal, "replayed": reaches,
+                            "lower_bound": s.lower_bound,
+                            "expanded": s.stats.expanded, "generated": s.stats.generated,
+                            "ms": ms, "reference_nodes": inst.reference_nodes})
+                    );
+                } else {
+                    let mark = match (reaches, matches, s.optimal) {
+                        (false, _, _) => "WRONG",
+                        (true, true, true) => "yes",
+                        (true, true, false) => "=opt",
+                        (true, false, _) => "no",
+                    };
+                    println!(
+                        "{:>5} {:>4} {:>6} {:>8} {:>13} {:>13} {:>10.1} {:>8}",
+                        inst.id,
+                        inst.optimal,
+                        len,
+                        mark,
+                        s.stats.expanded,
+                        s.stats.generated,
+                        ms,
+                        ratio.map(|r| format!("{r:.4}")).unwrap_or_default()
+                    );
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                println!("{:>5} {:>4} {e}", inst.id, inst.optimal);
+            }
+        }
+    }
+    let total = started.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let ratio = if reference > 0 {
+        format!(", generated/reference {:.5}", generated as f64 / reference as f64)
+    } else {
+        String::new()
+    };
+    println!(
+        "total: {} instances, {} solved, {} wrong, {} not finished; {:.2} s, median {:.1} ms, generated {}{}",
+        instances.len(),
+        times.len(),
+        wrong,
+        failed,
+        total,
+        median,
+        generated,
+        ratio
+    );
+    if wrong > 0 {
+        return Err(CliError::Input(format!("{wrong} solutions were wrong")));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_goals_expand_ellipses() {
+        let g = header_goal("# Goal: 0 1 2 ... 15 (blank, written 0, top-left).").unwrap();
+        assert_eq!(g, (0..16).collect::<Vec<u32>>());
+        let g = header_goal("# ... Goal: 1 2 3 4 5 6 7 8 0 (blank ...").unwrap();
+        assert_eq!(g, vec![1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    }
+}

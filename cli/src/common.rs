@@ -1,0 +1,236 @@
+//! What the subcommands share: errors and exit codes, goals, pattern-database loading, output.
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::search::Solution;
+use slidepuzzle_core::{
+    text, Algorithm, Board, BoardError, HeuristicKind, SearchLimits, SolveError,
+};
+
+/// An error the CLI reports in one line.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input: exit 2.
+    Input(String),
+    /// A search limit: exit 3.
+    Limit(String),
+    /// A file problem: exit 1.
+    Io(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Input(_) => 2,
+            CliError::Limit(_) => 3,
+            CliError::Io(_) => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CliError::Input(m) | CliError::Limit(m) | CliError::Io(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<BoardError> for CliError {
+    fn from(e: BoardError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+impl From<SolveError> for CliError {
+    fn from(e: SolveError) -> Self {
+        match e {
+            SolveError::LimitReached { .. } | SolveError::Cancelled { .. } => {
+                CliError::Limit(e.to_string())
+            }
+            other => CliError::Input(other.to_string()),
+        }
+    }
+}
+
+pub fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    Algorithm::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        format!("unknown algorithm '{s}' (choose {})", names.join(", "))
+    })
+}
+
+pub fn parse_heuristic(s: &str) -> Result<HeuristicKind, String> {
+    HeuristicKind::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+        format!("unknown heuristic '{s}' (choose {})", names.join(", "))
+    })
+}
+
+/// The goal from `--goal`, or the default for the size.
+pub fn goal_for(size: usize, goal: Option<&str>) -> Result<Board, CliError> {
+    match goal {
+        Some(text) => {
+            let g = text::parse_board(text)?;
+            if g.size() != size {
+                return Err(BoardError::SizeMismatch {
+                    expected: size,
+                    got: g.size(),
+                }
+                .into());
+            }
+            Ok(g)
+        }
+        None => Ok(Board::goal(size)?),
+    }
+}
+
+/// Where pattern databases come from.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PdbOptions {
+    /// Load pattern databases from this file (built with `pdb build`).
+    #[arg(long)]
+    pub pdb: Option<PathBuf>,
+    /// Cache directory for pattern databases built on demand
+    /// (default: $SLIDEPUZZLE_CACHE, else ~/.cache/slidepuzzle).
+    #[arg(long)]
+    pub pdb_dir: Option<PathBuf>,
+    /// Never build or use pattern databases.
+    #[arg(long)]
+    pub no_pdb: bool,
+}
+
+impl PdbOptions {
+    /// Databases for `goal` when the algorithm or heuristic wants them (auto: 3×3 to 5×5).
+    pub fn for_request(
+        &self,
+        goal: &Board,
+        algorithm: Algorithm,
+        heuristic: HeuristicKind,
+    ) -> Result<Option<Arc<PatternDb>>, CliError> {
+        let wanted = algorithm == Algorithm::PatternDb
+            || (matches!(algorithm, Algorithm::AStar | Algorithm::IdaStar)
+                && heuristic == HeuristicKind::PatternDb)
+            || (algorithm == Algorithm::Auto && (3..=5).contains(&goal.size()));
+        if !wanted || (self.no_pdb && algorithm == Algorithm::Auto) {
+            return Ok(None);
+        }
+        self.load(goal).map(Some)
+    }
+
+    fn cache_dir(&self) -> PathBuf {
+        if let Some(d) = &self.pdb_dir {
+            return d.clone();
+        }
+        if let Some(d) = std::env::var_os("SLIDEPUZZLE_CACHE") {
+            return PathBuf::from(d);
+        }
+        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| ".".into());
+        home.join(".cache").join("slidepuzzle")
+    }
+
+    /// Loads from `--pdb`, else from the cache, else builds and caches.
+    pub fn load(&self, goal: &Board) -> Result<Arc<PatternDb>, CliError> {
+        if let Some(path) = &self.pdb {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))?;
+            let db = PatternDb::from_bytes(&bytes, Some(goal))
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+            return Ok(Arc::new(db));
+        }
+        let dir = self.cache_dir();
+        let key: String = goal.tiles().iter().map(|t| format!("{t:02x}")).collect();
+        let path = dir.join(format!("pdb-{}-{key}.bin", goal.size()));
+        if let Ok(bytes) = std::fs::read(&path) {
+            match PatternDb::from_bytes(&bytes, Some(goal)) {
+                Ok(db) => return Ok(Arc::new(db)),
+                Err(e) => eprintln!("slidepuzzle: ignoring cached {}: {e}", path.display()),
+            }
+        }
+        let started = std::time::Instant::now();
+        eprintln!(
+            "slidepuzzle: building pattern databases for this {0}×{0} goal (once)…",
+            goal.size()
+        );
+        let db = PatternDb::build(goal, &SearchLimits::default())?;
+        eprintln!(
+            "slidepuzzle: built in {:.1} s, cached at {}",
+            started.elapsed().as_secs_f64(),
+            path.display()
+        );
+        if std::fs::create_dir_all(&dir).is_ok() {
+            let tmp = path.with_extension("tmp");
+            if std::fs::write(&tmp, db.to_bytes()).is_ok() {
+                let _ = std::fs::rename(&tmp, &path);
+            }
+        }
+        Ok(Arc::new(db))
+    }
+}
+
+/// A board exactly `k` optimal moves from `goal`.
+pub fn exact_shuffle(
+    goal: &Board,
+    k: u32,
+    rng: &mut impl rand::Rng,
+    pdb: &PdbOptions,
+) -> Result<Board, CliError> {
+    if goal.size() > 4 {
+        return Err(CliError::Input(
+            "--distance works for 2×2 to 4×4 boards".into(),
+        ));
+    }
+    let db = pdb.load(goal)?;
+    let request = slidepuzzle_core::search::SolveRequest::new(Algorithm::PatternDb).with_pdb(db);
+    let limits = SearchLimits::default();
+    let board = slidepuzzle_core::shuffle::exact_distance(goal, k, rng, |b| {
+        Ok(slidepuzzle_core::search::solve(b, goal, &request, &limits)?.len() as u32)
+    })
+    .map_err(|e| match e {
+        SolveError::Board(BoardError::Unsolvable) => {
+            CliError::Input(format!("no board is {k} moves from this goal"))
+        }
+        other => other.into(),
+    })?;
+    Ok(board)
+}
+
+/// Prints a solution as text or one JSON object.
+pub fn print_solution(start: &Board, s: &Solution, json: bool) {
+    if json {
+        let v = serde_json::json!({
+            "size": start.size(),
+            "algorithm": s.algorithm,
+            "moves": s.tiles,
+            "directions": s.directions(),
+            "length": s.len(),
+            "optimal": s.optimal,
+            "lower_bound": s.lower_bound,
+            "expanded": s.stats.expanded,
+            "generated": s.stats.generated,
+            "peak_bytes": s.stats.peak_bytes,
+            "elapsed_ms": s.stats.elapsed.as_secs_f64() * 1000.0,
+        });
+        println!("{v}");
+    } else {
+        let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
+        println!("moves ({}): {}", s.len(), tiles.join(" "));
+        println!("blank: {}", s.directions());
+        let quality = if s.optimal {
+            "optimal".to_string()
+        } else {
+            format!("not proven optimal (lower bound {})", s.lower_bound)
+        };
+        println!(
+            "{}: {} moves, {quality}; expanded {}, generated {}, peak {} KiB, {:.1} ms",
+            s.algorithm,
+            s.len(),
+            s.stats.expanded,
+            s.stats.generated,
+            s.stats.peak_bytes / 1024,
+            s.stats.elapsed.as_secs_f64() * 1000.0
+        );
+    }
+}

@@ -1,0 +1,207 @@
+//! `slidepuzzle`: play in a terminal, solve, shuffle, build pattern databases and benchmark.
+mod bench;
+mod common;
+mod play;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle_core::{
+    search::{self, SolveRequest},
+    shuffle, text, Algorithm, SearchLimits, SolveError,
+};
+
+use common::{CliError, PdbOptions};
+
+#[derive(Parser)]
+#[command(name = "slidepuzzle", version, about = "Sliding puzzle: play, solve, shuffle, bench")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a board and print the moves.
+    Solve {
+        /// Tiles row-major, 0 = blank, e.g. "8 6 7 2 5 4 3 0 1". The count sets the size.
+        #[arg(long)]
+        tiles: String,
+        /// The goal (default: 1..n²−1 row-major, blank last).
+        #[arg(long)]
+        goal: Option<String>,
+        /// bfs, bibfs, astar, idastar, pdb or auto.
+        #[arg(long, default_value = "auto", value_parser = common::parse_algorithm)]
+        algorithm: Algorithm,
+        /// Heuristic for astar/idastar: zero, manhattan, lc or pdb.
+        #[arg(long, default_value = "lc", value_parser = common::parse_heuristic)]
+        heuristic: slidepuzzle_core::HeuristicKind,
+        /// Stop after this many expanded nodes.
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Stop after this many milliseconds (auto uses it as its whole budget).
+        #[arg(long)]
+        timeout_ms: Option<u64>,
+        /// Memory budget for the search's own tables, in MiB.
+        #[arg(long, default_value_t = 1024)]
+        max_mb: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        pdb: PdbOptions,
+    },
+    /// Print a shuffled, solvable tile list.
+    Shuffle {
+        /// Board side, 2 to 8.
+        #[arg(long, default_value_t = 4)]
+        size: usize,
+        /// Random blank moves (default n²·10).
+        #[arg(long, conflicts_with_all = ["uniform", "distance"])]
+        moves: Option<usize>,
+        /// Uniformly random solvable board.
+        #[arg(long)]
+        uniform: bool,
+        /// A board exactly this many moves from the goal (3×3 and 4×4).
+        #[arg(long)]
+        distance: Option<u32>,
+        /// RNG seed (random when omitted).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The goal (default: blank last).
+        #[arg(long)]
+        goal: Option<String>,
+        #[command(flatten)]
+        pdb: PdbOptions,
+    },
+    /// Solve every instance of a data file, check each, print a table.
+    Bench(bench::BenchArgs),
+    /// Pattern databases.
+    Pdb {
+        #[command(subcommand)]
+        command: PdbCommand,
+    },
+    /// Play in the terminal.
+    Play(play::PlayArgs),
+}
+
+#[derive(Subcommand)]
+enum PdbCommand {
+    /// Build the pattern databases for a goal and write them to a file.
+    Build {
+        /// Board side, 2 to 5.
+        #[arg(long, default_value_t = 4)]
+        size: usize,
+        /// The goal (default: blank last).
+        #[arg(long)]
+        goal: Option<String>,
+        /// Output file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("slidepuzzle: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Solve {
+            tiles,
+            goal,
+            algorithm,
+            heuristic,
+            max_nodes,
+            timeout_ms,
+            max_mb,
+            json,
+            pdb,
+        } => {
+            let start = text::parse_board(&tiles)?;
+            let goal = common::goal_for(start.size(), goal.as_deref())?;
+            slidepuzzle_core::parity::check_solvable(&start, &goal)?;
+            let mut limits = match timeout_ms {
+                Some(ms) => SearchLimits::with_timeout(Duration::from_millis(ms)),
+                None => SearchLimits::default(),
+            };
+            limits.max_nodes = max_nodes;
+            limits.max_bytes = max_mb.saturating_mul(1 << 20);
+            let mut request = SolveRequest::new(algorithm);
+            request.heuristic = heuristic;
+            request.pdb = pdb.for_request(&goal, algorithm, heuristic)?;
+            let solution = match search::solve(&start, &goal, &request, &limits) {
+                Ok(s) => s,
+                Err(SolveError::LimitReached { limit, stats }) => {
+                    return Err(CliError::Limit(format!(
+                        "{limit} limit reached: expanded {} generated {} peak {} bytes in {} ms",
+                        stats.expanded,
+                        stats.generated,
+                        stats.peak_bytes,
+                        stats.elapsed.as_millis()
+                    )))
+                }
+                Err(e) => return Err(e.into()),
+            };
+            common::print_solution(&start, &solution, json);
+            Ok(())
+        }
+        Command::Shuffle {
+            size,
+            moves,
+            uniform,
+            distance,
+            seed,
+            goal,
+            pdb,
+        } => {
+            let goal = common::goal_for(size, goal.as_deref())?;
+            let mut rng = match seed {
+                Some(s) => ChaCha8Rng::seed_from_u64(s),
+                None => ChaCha8Rng::from_os_rng(),
+            };
+            let board = if uniform {
+                shuffle::uniform(&goal, &mut rng)
+            } else if let Some(k) = distance {
+                common::exact_shuffle(&goal, k, &mut rng, &pdb)?
+            } else {
+                let m = moves.unwrap_or_else(|| shuffle::default_walk_length(size));
+                shuffle::shuffled(&goal, m, &mut rng)
+            };
+            println!("{}", text::format_tiles(board.tiles()));
+            Ok(())
+        }
+        Command::Bench(args) => bench::run(args),
+        Command::Pdb {
+            command: PdbCommand::Build { size, goal, out },
+        } => {
+            let goal = common::goal_for(size, goal.as_deref())?;
+            let started = std::time::Instant::now();
+            let db = slidepuzzle_core::heuristic::PatternDb::build(&goal, &SearchLimits::default())?;
+            let bytes = db.to_bytes();
+            std::fs::write(&out, &bytes)
+                .map_err(|e| CliError::Io(format!("cannot write {}: {e}", out.display())))?;
+            eprintln!(
+                "built groups {:?} ({} bytes, reflection {}) in {:.1} s -> {}",
+                db.groups(),
+                bytes.len(),
+                db.uses_reflection(),
+                started.elapsed().as_secs_f64(),
+                out.display()
+            );
+            Ok(())
+        }
+        Command::Play(args) => play::run(args),
+    }
+}
+

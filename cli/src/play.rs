@@ -1,0 +1,292 @@
+//! `slidepuzzle play`: the game in a terminal (crossterm), numbers on tiles.
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
+use crossterm::{cursor, execute, queue, style, terminal};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::search::{self, SolveRequest};
+use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
+
+use crate::common::{CliError, PdbOptions};
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Board side, 2 to 8.
+    #[arg(long, default_value_t = 4)]
+    size: usize,
+    /// RNG seed for shuffles (random when omitted).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The blank's home cell, row-major from 0 (default: the last cell).
+    #[arg(long)]
+    blank: Option<usize>,
+    #[command(flatten)]
+    pdb: PdbOptions,
+}
+
+struct Screen {
+    game: Game,
+    rng: ChaCha8Rng,
+    message: String,
+    started: Instant,
+    digits: String,
+    pdb: Option<Arc<PatternDb>>,
+    pdb_options: PdbOptions,
+}
+
+/// Restores the terminal however `play` ends.
+struct RawMode;
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        let _ = execute!(io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
+        let _ = terminal::disable_raw_mode();
+    }
+}
+
+pub fn run(args: PlayArgs) -> Result<(), CliError> {
+    let goal = match args.blank {
+        Some(cell) => Board::goal_with_blank(args.size, cell)?,
+        None => Board::goal(args.size)?,
+    };
+    let mut rng = match args.seed {
+        Some(s) => ChaCha8Rng::seed_from_u64(s),
+        None => ChaCha8Rng::from_os_rng(),
+    };
+    let start = shuffle::shuffled(&goal, shuffle::default_walk_length(args.size), &mut rng);
+    let game = Game::new(goal, start)?;
+    let mut screen = Screen {
+        game,
+        rng,
+        message: "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · q quit".into(),
+        started: Instant::now(),
+        digits: String::new(),
+        pdb: None,
+        pdb_options: args.pdb,
+    };
+    let io_err = |e: io::Error| CliError::Io(format!("terminal: {e}"));
+    terminal::enable_raw_mode().map_err(io_err)?;
+    let _raw = RawMode;
+    execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide).map_err(io_err)?;
+    loop {
+        screen.draw().map_err(io_err)?;
+        if !event::poll(Duration::from_millis(500)).map_err(io_err)? {
+            continue;
+        }
+        let Event::Key(key) = event::read().map_err(io_err)? else {
+            continue;
+        };
+        if key.kind != KeyEventKind::Press {
+            continue;
+        }
+        if !screen.key(key).map_err(io_err)? {
+            return Ok(());
+        }
+    }
+}
+
+impl Screen {
+    fn draw(&self) -> io::Result<()> {
+        let mut out = io::stdout();
+        queue!(out, terminal::Clear(terminal::ClearType::All), cursor::MoveTo(0, 0))?;
+        let b = self.game.board();
+        let n = b.size();
+        let w = (b.cells() - 1).to_string().len() + 2;
+        let line = format!("+{}+", vec!["-".repeat(w); n].join("+"));
+        let mut row_y = 1;
+        queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
+        for r in 0..n {
+            row_y += 1;
+            queue!(out, cursor::MoveTo(2, row_y), style::Print("|"))?;
+            for c in 0..n {
+                let t = b.tile_at(r * n + c);
+                let cell = if t == 0 {
+                    " ".repeat(w)
+                } else {
+                    format!("{t:^w$}")
+                };
+                let home = t != 0 && self.game.goal().tile_at(r * n + c) == t;
+                if home {
+                    queue!(out, style::SetForegroundColor(style::Color::Green))?;
+                }
+                queue!(out, style::Print(cell), style::ResetColor, style::Print("|"))?;
+            }
+            row_y += 1;
+            queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
+        }
+        let secs = if self.game.is_solved() {
+            self.game.elapsed_ms() / 1000
+        } else {
+            self.started.elapsed().as_secs()
+        };
+        queue!(
+            out,
+            cursor::MoveTo(2, row_y + 2),
+            style::Print(format!(
+                "moves: {}   time: {}:{:02}",
+                self.game.move_count(),
+                secs / 60,
+                secs % 60
+            )),
+            cursor::MoveTo(2, row_y + 3),
+            style::Print(&self.message),
+        )?;
+        if !self.digits.is_empty() {
+            queue!(
+                out,
+                cursor::MoveTo(2, row_y + 4),
+                style::Print(format!("tile {}… (Enter to tap)", self.digits))
+            )?;
+        }
+        out.flush()
+    }
+
+    /// Handles one key; false means quit.
+    fn key(&mut self, key: KeyEvent) -> io::Result<bool> {
+        let max_tile = self.game.board().cells() - 1;
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => return Ok(false),
+            KeyCode::Char(c) if c.is_ascii_digit() => {
+                self.digits.push(c);
+                let value: usize = self.digits.parse().unwrap_or(0);
+                if value * 10 > max_tile {
+                    self.tap();
+                }
+            }
+            KeyCode::Enter if !self.digits.is_empty() => self.tap(),
+            // Arrows name the direction a tile slides, so the blank goes the other way.
+            // (lowercase a and s are Auto and Shuffle, so those two need Shift.)
+            KeyCode::Up | KeyCode::Char('w') | KeyCode::Char('W') => self.slide(Direction::Down),
+            KeyCode::Down | KeyCode::Char('S') => self.slide(Direction::Up),
+            KeyCode::Left | KeyCode::Char('A') => self.slide(Direction::Right),
+            KeyCode::Right | KeyCode::Char('d') | KeyCode::Char('D') => {
+                self.slide(Direction::Left)
+            }
+            KeyCode::Char('u') => {
+                self.message = match self.game.undo() {
+                    Ok(s) => format!("undid tile {}", s.tile),
+                    Err(e) => e.to_string(),
+                }
+            }
+            KeyCode::Char('r') => {
+                self.message = match self.game.redo() {
+                    Ok(s) => format!("redid tile {}", s.tile),
+                    Err(e) => e.to_string(),
+                }
+            }
+            KeyCode::Char('h') => self.hint(),
+            KeyCode::Char('a') => self.auto()?,
+            KeyCode::Char('s') => {
+                let goal = self.game.goal().clone();
+                let moves = shuffle::default_walk_length(goal.size());
+                let board = shuffle::shuffled(&goal, moves, &mut self.rng);
+                self.game.restart(board).expect("shuffles are solvable");
+                self.started = Instant::now();
+                self.message = "shuffled".into();
+            }
+            _ => {}
+        }
+        Ok(true)
+    }
+
+    fn tap(&mut self) {
+        let tile: u32 = self.digits.parse().unwrap_or(0);
+        self.digits.clear();
+        match self.game.tap_tile(tile) {
+            Ok(_) => self.after_move(),
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    fn slide(&mut self, dir: Direction) {
+        match self.game.apply(dir) {
+            Ok(_) => self.after_move(),
+            Err(_) => self.message = "that tile cannot slide there".into(),
+        }
+    }
+
+    fn after_move(&mut self) {
+        if self.game.is_solved() {
+            let ms = self.started.elapsed().as_millis() as u64;
+            self.game.add_elapsed_ms(ms);
+            self.message = format!(
+                "*** Solved in {} moves and {:.1} s! *** (s: new shuffle, q: quit)",
+                self.game.move_count(),
+                ms as f64 / 1000.0
+            );
+        } else {
+            self.message.clear();
+        }
+    }
+
+    fn request(&mut self) -> SolveRequest {
+        let goal = self.game.goal().clone();
+        if self.pdb.is_none() && (3..=5).contains(&goal.size()) && !self.pdb_options.no_pdb {
+            self.message = "building pattern databases (once)…".into();
+            let _ = self.draw();
+            self.pdb = self.pdb_options.load(&goal).ok();
+        }
+        let mut r = SolveRequest::new(Algorithm::Auto);
+        r.pdb = self.pdb.clone();
+        r
+    }
+
+    fn hint(&mut self) {
+        let request = self.request();
+        let limits = SearchLimits::with_timeout(Duration::from_secs(3));
+        let board = self.game.board().clone();
+        self.message = match search::solve(&board, self.game.goal(), &request, &limits) {
+            Ok(s) if s.is_empty() => "already solved".into(),
+            Ok(s) => format!(
+                "hint: slide tile {} ({} moves left{})",
+                s.tiles[0],
+                s.len(),
+                if s.optimal { ", optimal" } else { "" }
+            ),
+            Err(e) => e.to_string(),
+        };
+    }
+
+    fn auto(&mut self) -> io::Result<()> {
+        let request = self.request();
+        self.message = "solving…".into();
+        self.draw()?;
+        let limits = SearchLimits::with_timeout(Duration::from_secs(10));
+        let board = self.game.board().clone();
+        let solution = match search::solve(&board, self.game.goal(), &request, &limits) {
+            Ok(s) => s,
+            Err(e) => {
+                self.message = e.to_string();
+                return Ok(());
+            }
+        };
+        let summary = format!(
+            "auto: {} moves{}, {} nodes, {:.0} ms",
+            solution.len(),
+            if solution.optimal { " (optimal)" } else { "" },
+            solution.stats.expanded,
+            solution.stats.elapsed.as_secs_f64() * 1000.0
+        );
+        for (i, &dir) in solution.moves.iter().enumerate() {
+            self.message = format!("{summary} — move {}/{} (any key stops)", i + 1, solution.len());
+            if self.game.apply(dir).is_err() {
+                break;
+            }
+            self.draw()?;
+            if event::poll(Duration::from_millis(180))? {
+                let _ = event::read()?;
+                self.message = format!("{summary} — stopped");
+                return Ok(());
+            }
+        }
+        self.after_move();
+        if self.game.is_solved() {
+            self.message = format!("{summary} — solved by Auto");
+        }
+        Ok(())
+    }
+}
