@@ -130,7 +130,7 @@ fn run<H: Heuristic>(
         }
         search.next_bound = u32::MAX;
         search.budget.check(search.bound / weight.1)?;
-        if search.dfs(0, eval, NONE)? {
+        if search.bound >= h0 * weight.0 && search.dfs(0, eval, NONE)? {
             let moves = std::mem::take(&mut search.path);
             let stats = search.budget.finish();
             return Ok(Solution::new(name, start, moves, optimal, h0, stats));
@@ -161,19 +161,16 @@ struct Search<'a, H: Heuristic> {
 }
 
 impl<H: Heuristic> Search<'_, H> {
-    /// Searches below the current node; true when the goal was reached (path holds the moves).
+    /// Searches below the current node, which is within the bound; true when the goal was
+    /// reached (path holds the moves). Children over the bound are pruned before the call.
     fn dfs(&mut self, g: u32, eval: H::Eval, back: u8) -> Result<bool, SolveError> {
         let h = self.heuristic.value(&eval);
-        let f = g * self.weight.1 + h * self.weight.0;
-        if f > self.bound {
-            self.next_bound = self.next_bound.min(f);
-            return Ok(false);
-        }
         if h == 0 && self.tiles[..self.cells] == *self.goal {
             return Ok(true);
         }
         self.budget.expand(self.bound / self.weight.1)?;
         let blank = self.blank;
+        let child_g = (g + 1) * self.weight.1;
         for dir in Direction::ALL {
             let d = dir.index() as u8;
             if d == back {
@@ -189,7 +186,6 @@ impl<H: Heuristic> Search<'_, H> {
             self.tiles[to] = 0;
             self.pos[tile as usize] = blank as u8;
             self.pos[0] = to as u8;
-            self.blank = to;
             self.budget.stats.generated += 1;
             let next = self.heuristic.update(
                 &eval,
@@ -199,6 +195,16 @@ impl<H: Heuristic> Search<'_, H> {
                 to,
                 blank,
             );
+            let f = child_g + self.heuristic.value(&next) * self.weight.0;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                self.tiles[to] = tile;
+                self.tiles[blank] = 0;
+                self.pos[tile as usize] = to as u8;
+                self.pos[0] = blank as u8;
+                continue;
+            }
+            self.blank = to;
             self.path.push(dir);
             let found = self.dfs(g + 1, next, dir.opposite().index() as u8)?;
             if found {
