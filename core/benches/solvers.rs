@@ -1,1 +1,76 @@
-fn main() {}
+//! Criterion benches over the shared instance sets. Run: `cargo bench -p slidepuzzle-core`.
+use std::sync::Arc;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::search::{self, bfs, SolveRequest};
+use slidepuzzle_core::{text, Algorithm, Board, HeuristicKind, SearchLimits};
+
+fn load(name: &str) -> Vec<(u32, Board)> {
+    let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .expect("shared data")
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.contains('|'))
+        .map(|l| {
+            let (head, tiles) = l.split_once('|').unwrap();
+            let f: Vec<&str> = head.split_whitespace().collect();
+            let opt = if f.len() == 1 { f[0] } else { f[1] };
+            (opt.parse().unwrap(), text::parse_board(tiles).unwrap())
+        })
+        .collect()
+}
+
+fn solve_all(set: &[(u32, Board)], goal: &Board, request: &SolveRequest) {
+    let limits = SearchLimits::default();
+    for (opt, b) in set {
+        let s = search::solve(b, goal, request, &limits).unwrap();
+        assert_eq!(s.len() as u32, *opt);
+    }
+}
+
+fn puzzle8(c: &mut Criterion) {
+    let goal = Board::goal(3).unwrap();
+    let set = load("puzzle8.txt");
+    c.bench_function("bfs full 3x3 space", |b| {
+        b.iter(|| bfs::explore(&goal, &SearchLimits::default()).unwrap())
+    });
+    let mut group = c.benchmark_group("puzzle8 (102 instances)");
+    group.sample_size(10);
+    for (name, algorithm, heuristic) in [
+        ("astar+manhattan", Algorithm::AStar, HeuristicKind::Manhattan),
+        ("astar+lc", Algorithm::AStar, HeuristicKind::LinearConflict),
+        ("idastar+manhattan", Algorithm::IdaStar, HeuristicKind::Manhattan),
+        ("idastar+lc", Algorithm::IdaStar, HeuristicKind::LinearConflict),
+        ("bibfs", Algorithm::BidirectionalBfs, HeuristicKind::Zero),
+    ] {
+        let mut r = SolveRequest::new(algorithm);
+        r.heuristic = heuristic;
+        group.bench_function(name, |b| b.iter(|| solve_all(&set, &goal, &r)));
+    }
+    group.finish();
+}
+
+fn korf(c: &mut Criterion) {
+    let goal = Board::goal_with_blank(4, 0).unwrap();
+    let set = load("korf100_subset.txt");
+    // the five instances Korf's IDA* needed fewest nodes for, so the LC baseline runs in seconds
+    let mut easy = set.clone();
+    easy.sort_by_key(|(opt, _)| *opt);
+    let easy: Vec<_> = easy.into_iter().take(5).collect();
+    let db = Arc::new(PatternDb::build(&goal, &SearchLimits::default()).unwrap());
+    let mut group = c.benchmark_group("korf 4x4");
+    group.sample_size(10);
+    group.bench_function("idastar+lc, 5 shortest", |b| {
+        b.iter(|| solve_all(&easy, &goal, &SolveRequest::new(Algorithm::IdaStar)))
+    });
+    let pdb = SolveRequest::new(Algorithm::PatternDb).with_pdb(db);
+    group.bench_function("pdb 6-6-3, 5 shortest", |b| {
+        b.iter(|| solve_all(&easy, &goal, &pdb))
+    });
+    group.bench_function("pdb 6-6-3, all 40", |b| b.iter(|| solve_all(&set, &goal, &pdb)));
+    group.finish();
+}
+
+criterion_group!(benches, puzzle8, korf);
+criterion_main!(benches);

@@ -1,0 +1,59 @@
+//! Pattern-database search on 4×4 for goals with the blank in a corner, on an edge and inside:
+//! the same optimal lengths as IDA* with linear conflict, and hints that walk the optimal path.
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::search::{self, SolveRequest};
+use slidepuzzle_core::{shuffle, Algorithm, Board, SearchLimits};
+
+#[test]
+fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let limits = SearchLimits::default();
+    for blank in [15, 1, 6] {
+        let goal = Board::goal_with_blank(4, blank).unwrap();
+        let db = Arc::new(PatternDb::build(&goal, &limits).unwrap());
+        let pdb = SolveRequest::new(Algorithm::PatternDb).with_pdb(db.clone());
+        let lc = SolveRequest::new(Algorithm::IdaStar);
+        for _ in 0..4 {
+            let start = shuffle::random_walk(&goal, 60, &mut rng);
+            let a = search::solve(&start, &goal, &pdb, &limits).unwrap();
+            let b = search::solve(&start, &goal, &lc, &limits).unwrap();
+            assert_eq!(a.len(), b.len(), "blank {blank}, start {start:?}");
+            assert!(a.stats.expanded <= b.stats.expanded);
+        }
+        // following hints from a board reaches the goal in exactly the optimal count
+        let start = shuffle::random_walk(&goal, 40, &mut rng);
+        let optimal = search::solve(&start, &goal, &pdb, &limits).unwrap().len();
+        let mut board = start.clone();
+        let mut steps = 0;
+        while let Some(dir) = search::auto::hint(&board, &goal, Some(db.clone()), &limits).unwrap()
+        {
+            board.apply(dir).unwrap();
+            steps += 1;
+            assert!(steps <= optimal);
+        }
+        assert_eq!(board, goal);
+        assert_eq!(steps, optimal);
+        // the database refuses another goal
+        let other = Board::goal_with_blank(4, (blank + 1) % 16).unwrap();
+        let wrong = search::solve(&start, &other, &pdb, &limits);
+        assert!(matches!(wrong, Err(slidepuzzle_core::SolveError::PatternDb(_))));
+    }
+}
+
+#[test]
+fn exact_distance_shuffles_are_at_that_distance() {
+    let goal = Board::goal(4).unwrap();
+    let limits = SearchLimits::default();
+    let db = Arc::new(PatternDb::build(&goal, &limits).unwrap());
+    let request = SolveRequest::new(Algorithm::PatternDb).with_pdb(db);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for k in [1, 10, 25, 40] {
+        let dist = |b: &Board| Ok(search::solve(b, &goal, &request, &limits)?.len() as u32);
+        let board = shuffle::exact_distance(&goal, k, &mut rng, dist).unwrap();
+        assert_eq!(dist(&board).unwrap(), k);
+    }
+}
