@@ -82,9 +82,10 @@ pub fn parse_data(text: &str) -> Result<(Option<Board>, Vec<Instance>), CliError
         if line.starts_with('#') {
             if goal.is_none() {
                 if let Some(tiles) = header_goal(line) {
-                    goal = Some(Board::from_tiles(&tiles).map_err(|e| {
-                        CliError::Input(format!("line {}: goal: {e}", n + 1))
-                    })?);
+                    goal = Some(
+                        Board::from_tiles(&tiles)
+                            .map_err(|e| CliError::Input(format!("line {}: goal: {e}", n + 1)))?,
+                    );
                 }
             }
             continue;
@@ -94,11 +95,18 @@ pub fn parse_data(text: &str) -> Result<(Option<Board>, Vec<Instance>), CliError
             .split_once('|')
             .ok_or_else(|| bad("expected `optimal | tiles`".into()))?;
         let fields: Vec<&str> = head.split_whitespace().collect();
-        let num = |s: &str| s.parse::<u64>().map_err(|_| bad(format!("'{s}' is not a number")));
+        let num = |s: &str| {
+            s.parse::<u64>()
+                .map_err(|_| bad(format!("'{s}' is not a number")))
+        };
         let (id, optimal, nodes) = match fields.as_slice() {
             [opt] => ((instances.len() + 1).to_string(), num(opt)?, None),
             [id, opt, nodes] => (id.to_string(), num(opt)?, Some(num(nodes)?)),
-            _ => return Err(bad("expected `optimal` or `id optimal nodes` before |".into())),
+            _ => {
+                return Err(bad(
+                    "expected `optimal` or `id optimal nodes` before |".into()
+                ))
+            }
         };
         let board = text::parse_board(tiles).map_err(|e| bad(e.to_string()))?;
         instances.push(Instance {
@@ -129,7 +137,9 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     };
     let mut request = SolveRequest::new(args.algorithm);
     request.heuristic = args.heuristic;
-    request.pdb = args.pdb.for_request(&goal, args.algorithm, args.heuristic)?;
+    request.pdb = args
+        .pdb
+        .for_request(&goal, args.algorithm, args.heuristic)?;
     if !args.json {
         println!(
             "{:>5} {:>4} {:>6} {:>8} {:>13} {:>13} {:>10} {:>8}",
@@ -199,7 +209,10 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     let ratio = if reference > 0 {
-        format!(", generated/reference {:.5}", generated as f64 / reference as f64)
+        format!(
+            ", generated/reference {:.5}",
+            generated as f64 / reference as f64
+        )
     } else {
         String::new()
     };

@@ -127,7 +127,9 @@ impl PdbOptions {
         if let Some(d) = std::env::var_os("SLIDEPUZZLE_CACHE") {
             return PathBuf::from(d);
         }
-        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| ".".into());
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| ".".into());
         home.join(".cache").join("slidepuzzle")
     }
 

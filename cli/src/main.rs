@@ -17,7 +17,11 @@ use slidepuzzle_core::{
 use common::{CliError, PdbOptions};
 
 #[derive(Parser)]
-#[command(name = "slidepuzzle", version, about = "Sliding puzzle: play, solve, shuffle, bench")]
+#[command(
+    name = "slidepuzzle",
+    version,
+    about = "Sliding puzzle: play, solve, shuffle, bench"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -187,7 +191,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         } => {
             let goal = common::goal_for(size, goal.as_deref())?;
             let started = std::time::Instant::now();
-            let db = slidepuzzle_core::heuristic::PatternDb::build(&goal, &SearchLimits::default())?;
+            let db =
+                slidepuzzle_core::heuristic::PatternDb::build(&goal, &SearchLimits::default())?;
             let bytes = db.to_bytes();
             std::fs::write(&out, &bytes)
                 .map_err(|e| CliError::Io(format!("cannot write {}: {e}", out.display())))?;
@@ -204,4 +209,3 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(args) => play::run(args),
     }
 }
-

@@ -92,7 +92,11 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
 impl Screen {
     fn draw(&self) -> io::Result<()> {
         let mut out = io::stdout();
-        queue!(out, terminal::Clear(terminal::ClearType::All), cursor::MoveTo(0, 0))?;
+        queue!(
+            out,
+            terminal::Clear(terminal::ClearType::All),
+            cursor::MoveTo(0, 0)
+        )?;
         let b = self.game.board();
         let n = b.size();
         let w = (b.cells() - 1).to_string().len() + 2;
@@ -113,7 +117,12 @@ impl Screen {
                 if home {
                     queue!(out, style::SetForegroundColor(style::Color::Green))?;
                 }
-                queue!(out, style::Print(cell), style::ResetColor, style::Print("|"))?;
+                queue!(
+                    out,
+                    style::Print(cell),
+                    style::ResetColor,
+                    style::Print("|")
+                )?;
             }
             row_y += 1;
             queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
@@ -163,9 +172,7 @@ impl Screen {
             KeyCode::Up | KeyCode::Char('w') | KeyCode::Char('W') => self.slide(Direction::Down),
             KeyCode::Down | KeyCode::Char('S') => self.slide(Direction::Up),
             KeyCode::Left | KeyCode::Char('A') => self.slide(Direction::Right),
-            KeyCode::Right | KeyCode::Char('d') | KeyCode::Char('D') => {
-                self.slide(Direction::Left)
-            }
+            KeyCode::Right | KeyCode::Char('d') | KeyCode::Char('D') => self.slide(Direction::Left),
             KeyCode::Char('u') => {
                 self.message = match self.game.undo() {
                     Ok(s) => format!("undid tile {}", s.tile),
@@ -272,7 +279,11 @@ impl Screen {
             solution.stats.elapsed.as_secs_f64() * 1000.0
         );
         for (i, &dir) in solution.moves.iter().enumerate() {
-            self.message = format!("{summary} — move {}/{} (any key stops)", i + 1, solution.len());
+            self.message = format!(
+                "{summary} — move {}/{} (any key stops)",
+                i + 1,
+                solution.len()
+            );
             if self.game.apply(dir).is_err() {
                 break;
             }

@@ -38,10 +38,22 @@ fn puzzle8(c: &mut Criterion) {
     let mut group = c.benchmark_group("puzzle8 (102 instances)");
     group.sample_size(10);
     for (name, algorithm, heuristic) in [
-        ("astar+manhattan", Algorithm::AStar, HeuristicKind::Manhattan),
+        (
+            "astar+manhattan",
+            Algorithm::AStar,
+            HeuristicKind::Manhattan,
+        ),
         ("astar+lc", Algorithm::AStar, HeuristicKind::LinearConflict),
-        ("idastar+manhattan", Algorithm::IdaStar, HeuristicKind::Manhattan),
-        ("idastar+lc", Algorithm::IdaStar, HeuristicKind::LinearConflict),
+        (
+            "idastar+manhattan",
+            Algorithm::IdaStar,
+            HeuristicKind::Manhattan,
+        ),
+        (
+            "idastar+lc",
+            Algorithm::IdaStar,
+            HeuristicKind::LinearConflict,
+        ),
         ("bibfs", Algorithm::BidirectionalBfs, HeuristicKind::Zero),
     ] {
         let mut r = SolveRequest::new(algorithm);
@@ -68,7 +80,9 @@ fn korf(c: &mut Criterion) {
     group.bench_function("pdb 6-6-3, 5 shortest", |b| {
         b.iter(|| solve_all(&easy, &goal, &pdb))
     });
-    group.bench_function("pdb 6-6-3, all 40", |b| b.iter(|| solve_all(&set, &goal, &pdb)));
+    group.bench_function("pdb 6-6-3, all 40", |b| {
+        b.iter(|| solve_all(&set, &goal, &pdb))
+    });
     group.finish();
 }
 

@@ -59,7 +59,9 @@ pub enum BoardError {
         size: usize,
     },
     /// The board cannot reach the goal by legal moves.
-    #[error("this board cannot be solved: it has the wrong parity for the goal (two tiles are swapped)")]
+    #[error(
+        "this board cannot be solved: it has the wrong parity for the goal (two tiles are swapped)"
+    )]
     Unsolvable,
 }
 

@@ -223,7 +223,10 @@ mod tests {
     fn tap_to_win_then_undo_and_redo() {
         let mut g = game();
         let slides = g.tap_cell(8).unwrap();
-        assert_eq!(slides.iter().map(|s| s.tile).collect::<Vec<_>>(), vec![7, 8]);
+        assert_eq!(
+            slides.iter().map(|s| s.tile).collect::<Vec<_>>(),
+            vec![7, 8]
+        );
         assert!(g.is_solved());
         assert_eq!(g.move_count(), 2);
         assert_eq!(g.undo().unwrap().tile, 8);

@@ -58,11 +58,7 @@ mod tests {
                 let goal = Board::goal_with_blank(size, blank).unwrap();
                 assert!(is_solvable(&goal, &goal));
                 let mut tiles = goal.to_u32s();
-                let (a, b) = if blank < 2 {
-                    (2, 3)
-                } else {
-                    (0, 1)
-                };
+                let (a, b) = if blank < 2 { (2, 3) } else { (0, 1) };
                 tiles.swap(a, b);
                 let swapped = Board::from_tiles(&tiles).unwrap();
                 assert!(!is_solvable(&swapped, &goal), "size {size} blank {blank}");

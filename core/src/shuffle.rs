@@ -19,11 +19,7 @@ pub fn random_walk(from: &Board, moves: usize, rng: &mut impl Rng) -> Board {
     let mut options = Vec::with_capacity(4);
     for _ in 0..moves {
         options.clear();
-        options.extend(
-            board
-                .legal_moves()
-                .filter(|&d| Some(d.opposite()) != last),
-        );
+        options.extend(board.legal_moves().filter(|&d| Some(d.opposite()) != last));
         let dir = options[rng.random_range(0..options.len())];
         board.apply(dir).expect("legal move");
         last = Some(dir);

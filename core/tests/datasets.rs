@@ -18,7 +18,11 @@ fn instances(name: &str) -> Vec<(u32, Board)> {
         .map(|l| {
             let (head, tiles) = l.split_once('|').unwrap();
             let fields: Vec<&str> = head.split_whitespace().collect();
-            let optimal = if fields.len() == 1 { fields[0] } else { fields[1] };
+            let optimal = if fields.len() == 1 {
+                fields[0]
+            } else {
+                fields[1]
+            };
             (optimal.parse().unwrap(), text::parse_board(tiles).unwrap())
         })
         .collect()
@@ -62,11 +66,11 @@ fn every_algorithm_is_optimal_on_every_8_puzzle_instance() {
             check(board, &goal, r, *optimal);
         }
     }
-    // the slow ones on a sample
-    for (optimal, board) in all.iter().take(4) {
-        for h in [HeuristicKind::Zero] {
-            let mut r = SolveRequest::new(Algorithm::AStar);
-            r.heuristic = h;
+    // uninformed search (h = 0) on the shorter instances: iterative deepening grows as 2.1^depth
+    for (optimal, board) in all.iter().filter(|(o, _)| *o <= 18).take(6) {
+        for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+            let mut r = SolveRequest::new(algorithm);
+            r.heuristic = HeuristicKind::Zero;
             check(board, &goal, &r, *optimal);
         }
     }
@@ -83,7 +87,10 @@ fn idastar_with_linear_conflict_is_optimal_on_easy_korf_instances() {
         .filter(|l| !l.starts_with('#') && l.contains('|'))
         .map(|l| {
             let (head, tiles) = l.split_once('|').unwrap();
-            let f: Vec<u64> = head.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            let f: Vec<u64> = head
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
             (f[2], f[1] as u32, text::parse_board(tiles).unwrap())
         })
         .collect();

@@ -6,8 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{
-    parity, shuffle, Algorithm, Board, CancelToken, Direction, LimitKind, SearchLimits,
-    SolveError,
+    parity, shuffle, Algorithm, Board, CancelToken, Direction, LimitKind, SearchLimits, SolveError,
 };
 
 proptest! {
@@ -91,16 +90,24 @@ fn permutations(p: &mut Vec<u32>, k: usize, f: &mut impl FnMut(&[u32])) {
 
 fn hard_4x4() -> (Board, Board) {
     let goal = Board::goal_with_blank(4, 0).unwrap();
-    let start = slidepuzzle_core::text::parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
+    let start =
+        slidepuzzle_core::text::parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
     (start, goal)
 }
 
 #[test]
 fn cancel_from_another_thread_stops_every_search_within_50_ms() {
     let (start, goal) = hard_4x4();
-    for algorithm in [Algorithm::Bfs, Algorithm::BidirectionalBfs, Algorithm::AStar, Algorithm::IdaStar] {
+    for algorithm in [
+        Algorithm::Bfs,
+        Algorithm::BidirectionalBfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+    ] {
         let token = CancelToken::new();
-        let limits = SearchLimits::default().bytes(4 << 30).cancel_token(token.clone());
+        let limits = SearchLimits::default()
+            .bytes(4 << 30)
+            .cancel_token(token.clone());
         let (s, g) = (start.clone(), goal.clone());
         let handle = std::thread::spawn(move || {
             let r = search::solve(&s, &g, &SolveRequest::new(algorithm), &limits);
@@ -110,9 +117,15 @@ fn cancel_from_another_thread_stops_every_search_within_50_ms() {
         let cancelled_at = Instant::now();
         token.cancel();
         let (result, ended) = handle.join().unwrap();
-        assert!(matches!(result, Err(SolveError::Cancelled { .. })), "{algorithm}: {result:?}");
+        assert!(
+            matches!(result, Err(SolveError::Cancelled { .. })),
+            "{algorithm}: {result:?}"
+        );
         let latency = ended.duration_since(cancelled_at);
-        assert!(latency < Duration::from_millis(50), "{algorithm} took {latency:?} to stop");
+        assert!(
+            latency < Duration::from_millis(50),
+            "{algorithm} took {latency:?} to stop"
+        );
     }
 }
 
@@ -120,20 +133,38 @@ fn cancel_from_another_thread_stops_every_search_within_50_ms() {
 fn limits_end_searches_with_typed_results_and_stats() {
     let (start, goal) = hard_4x4();
     let nodes = SearchLimits::default().nodes(10_000);
-    match search::solve(&start, &goal, &SolveRequest::new(Algorithm::IdaStar), &nodes) {
-        Err(SolveError::LimitReached { limit: LimitKind::Nodes, stats }) => {
+    match search::solve(
+        &start,
+        &goal,
+        &SolveRequest::new(Algorithm::IdaStar),
+        &nodes,
+    ) {
+        Err(SolveError::LimitReached {
+            limit: LimitKind::Nodes,
+            stats,
+        }) => {
             assert!(stats.expanded >= 10_000 && stats.expanded < 12_000)
         }
         other => panic!("{other:?}"),
     }
     let time = SearchLimits::with_timeout(Duration::from_millis(30));
     match search::solve(&start, &goal, &SolveRequest::new(Algorithm::AStar), &time) {
-        Err(SolveError::LimitReached { limit, .. }) => assert!(matches!(limit, LimitKind::Time | LimitKind::Memory)),
+        Err(SolveError::LimitReached { limit, .. }) => {
+            assert!(matches!(limit, LimitKind::Time | LimitKind::Memory))
+        }
         other => panic!("{other:?}"),
     }
     let unsolvable = slidepuzzle_core::text::parse_board("2 1 3 4 5 6 7 8 0").unwrap();
-    let r = search::solve(&unsolvable, &Board::goal(3).unwrap(), &SolveRequest::new(Algorithm::Bfs), &SearchLimits::default());
-    assert!(matches!(r, Err(SolveError::Board(slidepuzzle_core::BoardError::Unsolvable))));
+    let r = search::solve(
+        &unsolvable,
+        &Board::goal(3).unwrap(),
+        &SolveRequest::new(Algorithm::Bfs),
+        &SearchLimits::default(),
+    );
+    assert!(matches!(
+        r,
+        Err(SolveError::Board(slidepuzzle_core::BoardError::Unsolvable))
+    ));
 }
 
 #[test]
@@ -141,14 +172,24 @@ fn progress_is_reported_at_a_bounded_rate() {
     let (start, goal) = hard_4x4();
     let calls = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let c = calls.clone();
-    let mut limits = SearchLimits::with_timeout(Duration::from_millis(400)).on_progress(std::sync::Arc::new(move |p| {
-        assert!(p.expanded > 0);
-        c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    }));
+    let mut limits = SearchLimits::with_timeout(Duration::from_millis(400)).on_progress(
+        std::sync::Arc::new(move |p| {
+            assert!(p.expanded > 0);
+            c.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }),
+    );
     limits.progress_interval = Duration::from_millis(50);
-    let _ = search::solve(&start, &goal, &SolveRequest::new(Algorithm::IdaStar), &limits);
+    let _ = search::solve(
+        &start,
+        &goal,
+        &SolveRequest::new(Algorithm::IdaStar),
+        &limits,
+    );
     let n = calls.load(std::sync::atomic::Ordering::Relaxed);
-    assert!((3..=9).contains(&n), "{n} progress calls in 400 ms at 50 ms intervals");
+    assert!(
+        (3..=9).contains(&n),
+        "{n} progress calls in 400 ms at 50 ms intervals"
+    );
 }
 
 #[test]

@@ -38,7 +38,11 @@ impl LinearConflict {
         let mut k = 0;
         for i in 0..n {
             let cell = if row { r * n + i } else { i * n + r };
-            let t = if cell == patch.0 { patch.1 } else { tiles[cell] };
+            let t = if cell == patch.0 {
+                patch.1
+            } else {
+                tiles[cell]
+            };
             if t == 0 {
                 continue;
             }

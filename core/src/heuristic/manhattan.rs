@@ -18,7 +18,8 @@ impl Manhattan {
         let mut table = vec![0u8; cells * cells];
         for label in 1..cells {
             for cell in 0..cells {
-                table[label * cells + cell] = geo.distance(geo.goal_pos[label] as usize, cell) as u8;
+                table[label * cells + cell] =
+                    geo.distance(geo.goal_pos[label] as usize, cell) as u8;
             }
         }
         Manhattan { cells, table }

@@ -86,7 +86,11 @@ pub(crate) mod tests {
         let table = distance_table(goal).unwrap();
         for (board, dist) in &table {
             let est = h.estimate(board.tiles());
-            assert!(est <= *dist, "{} overestimates {board:?}: {est} > {dist}", h.name());
+            assert!(
+                est <= *dist,
+                "{} overestimates {board:?}: {est} > {dist}",
+                h.name()
+            );
             let pos = board.positions();
             let eval = h.init(board.tiles(), &pos);
             for dir in board.legal_moves() {
@@ -97,7 +101,11 @@ pub(crate) mod tests {
                 let upd = h.update(&eval, next.tiles(), &npos, tile, from, board.blank());
                 let full = h.estimate(next.tiles());
                 assert_eq!(h.value(&upd), full, "incremental {} differs", h.name());
-                assert!(!consistent || (est <= full + 1 && full <= est + 1), "{} is not consistent at {board:?}", h.name());
+                assert!(
+                    !consistent || (est <= full + 1 && full <= est + 1),
+                    "{} is not consistent at {board:?}",
+                    h.name()
+                );
             }
         }
     }
@@ -124,6 +132,9 @@ pub(crate) mod tests {
             assert!(c >= a);
             better += usize::from(c > a);
         }
-        assert!(better > 10_000, "linear conflict added to only {better} states");
+        assert!(
+            better > 10_000,
+            "linear conflict added to only {better} states"
+        );
     }
 }

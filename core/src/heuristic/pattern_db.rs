@@ -31,7 +31,9 @@ pub enum PdbError {
     #[error("not a slidepuzzle pattern database (bad magic bytes)")]
     BadMagic,
     /// Written by another format version.
-    #[error("pattern database format version {found} is not supported (expected {FORMAT_VERSION})")]
+    #[error(
+        "pattern database format version {found} is not supported (expected {FORMAT_VERSION})"
+    )]
     WrongVersion {
         /// The version in the file.
         found: u16,
@@ -299,10 +301,7 @@ impl PatternDb {
         if fnv1a(body) != stored {
             return Err(PdbError::Checksum);
         }
-        let mut r = Reader {
-            bytes: body,
-            at: 6,
-        };
+        let mut r = Reader { bytes: body, at: 6 };
         let size = r.u8()? as usize;
         if !(crate::MIN_SIZE..=5).contains(&size) {
             return Err(PdbError::UnsupportedSize(size));
@@ -324,7 +323,9 @@ impl PatternDb {
             let k = r.u8()? as usize;
             let tiles = r.take(k)?.to_vec();
             for &t in &tiles {
-                if t == 0 || t as usize >= cells || std::mem::replace(&mut covered[t as usize], true)
+                if t == 0
+                    || t as usize >= cells
+                    || std::mem::replace(&mut covered[t as usize], true)
                 {
                     return Err(PdbError::Malformed(format!("tile {t} misplaced in groups")));
                 }

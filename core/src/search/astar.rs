@@ -67,7 +67,14 @@ impl<H: Heuristic> Solver for AStar<H> {
                 let moves = trace_back(cells, size, key, start_key, |k| {
                     Direction::ALL[(best[&k] & 7) as usize]
                 });
-                return Ok(Solution::new(self.name(), start, moves, true, 0, budget.finish()));
+                return Ok(Solution::new(
+                    self.name(),
+                    start,
+                    moves,
+                    true,
+                    0,
+                    budget.finish(),
+                ));
             }
             budget.expand(f)?;
             packed::unpack(key, tiles);

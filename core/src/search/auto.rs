@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{
-    AStar, Algorithm, BidirectionalBfs, Bfs, HeuristicKind, IdaStar, Solution, Solver,
+    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, Solution, Solver,
     WeightedIdaStar,
 };
 use crate::board::Board;

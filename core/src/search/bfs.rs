@@ -98,7 +98,10 @@ impl Frontier {
                     }
                 }
             }
-            budget.memory(self.seen.len() + self.next.len(), self.bytes() + extra_bytes)?;
+            budget.memory(
+                self.seen.len() + self.next.len(),
+                self.bytes() + extra_bytes,
+            )?;
         }
         std::mem::swap(&mut self.layer, &mut self.next);
         self.depth = depth;
@@ -175,7 +178,10 @@ pub fn distance_table(goal: &Board) -> Result<Vec<(Board, u32)>, SolveError> {
         .map(|(&k, &v)| {
             packed::unpack(k, &mut tiles);
             let labels: Vec<u32> = tiles.iter().map(|&t| t as u32).collect();
-            (Board::from_tiles(&labels).expect("valid"), u32::from(v >> 3))
+            (
+                Board::from_tiles(&labels).expect("valid"),
+                u32::from(v >> 3),
+            )
         })
         .collect();
     out.sort_by(|a, b| a.0.tiles().cmp(b.0.tiles()));
@@ -204,8 +210,7 @@ mod tests {
     #[test]
     fn bfs_on_4x4_with_a_memory_limit_refuses_cleanly() {
         let goal = Board::goal(4).unwrap();
-        let start =
-            crate::text::parse_board("15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0").unwrap();
+        let start = crate::text::parse_board("15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0").unwrap();
         let limits = SearchLimits::default().bytes(64 << 20);
         match Bfs::new(&goal).solve(&start, &limits) {
             Err(SolveError::LimitReached {
@@ -213,7 +218,11 @@ mod tests {
                 stats,
             }) => {
                 assert!(stats.peak_bytes > 64 << 20);
-                assert!(stats.peak_bytes < 200 << 20, "overshot: {}", stats.peak_bytes);
+                assert!(
+                    stats.peak_bytes < 200 << 20,
+                    "overshot: {}",
+                    stats.peak_bytes
+                );
             }
             other => panic!("expected a memory limit, got {other:?}"),
         }

@@ -44,14 +44,20 @@ impl Solver for BidirectionalBfs {
                 (&mut backward, &forward)
             };
             let other_bytes = other.bytes();
-            meeting = grow.expand_layer(&mut budget, other_bytes, |k| {
-                other.seen.contains_key(&k)
-            })?;
+            meeting =
+                grow.expand_layer(&mut budget, other_bytes, |k| other.seen.contains_key(&k))?;
         }
         let meet = meeting.expect("loop ends on a meeting");
         let mut moves = forward.path_to(meet);
         let back = backward.path_to(meet);
         moves.extend(back.iter().rev().map(|d| d.opposite()));
-        Ok(Solution::new("bibfs", start, moves, true, 0, budget.finish()))
+        Ok(Solution::new(
+            "bibfs",
+            start,
+            moves,
+            true,
+            0,
+            budget.finish(),
+        ))
     }
 }

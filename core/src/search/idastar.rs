@@ -41,7 +41,14 @@ impl<H: Heuristic> Solver for IdaStar<H> {
         &self.goal
     }
     fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
-        run(&self.name(), &self.goal, &self.heuristic, start, limits, (1, 1))
+        run(
+            &self.name(),
+            &self.goal,
+            &self.heuristic,
+            start,
+            limits,
+            (1, 1),
+        )
     }
 }
 
@@ -79,7 +86,14 @@ impl<H: Heuristic> Solver for WeightedIdaStar<H> {
         &self.goal
     }
     fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
-        run(&self.name(), &self.goal, &self.heuristic, start, limits, self.weight)
+        run(
+            &self.name(),
+            &self.goal,
+            &self.heuristic,
+            start,
+            limits,
+            self.weight,
+        )
     }
 }
 

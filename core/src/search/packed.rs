@@ -25,7 +25,10 @@ pub fn unpack(mut key: u128, out: &mut [u8]) {
 /// The blank's cell.
 #[inline]
 pub fn blank(tiles: &[u8]) -> usize {
-    tiles.iter().position(|&t| t == 0).expect("board has a blank")
+    tiles
+        .iter()
+        .position(|&t| t == 0)
+        .expect("board has a blank")
 }
 
 /// Refuses boards that do not fit a packed key.
