@@ -17,14 +17,106 @@ const SLOT_BYTES: u64 = 33;
 /// Bytes per queued key.
 const QUEUE_BYTES: u64 = 16;
 
+/// Boards up to this many cells use a dense table indexed by permutation rank (9! slots of
+/// 2 bytes for 3×3: it stays in cache where a hash table would not).
+const DENSE_MAX_CELLS: usize = 9;
+const DENSE_UNSEEN: u16 = u16::MAX;
+/// Bits of a queued key above the packed board (≤ 125 bits) that carry the arriving move.
+const CAME_SHIFT: u32 = 125;
+const BOARD_MASK: u128 = (1u128 << CAME_SHIFT) - 1;
+
+/// What a frontier has seen: state → `depth << 3 | direction index` (or [`START`]).
+pub(crate) enum Seen {
+    Hash(FxHashMap<u128, u16>),
+    Dense {
+        cells: usize,
+        slots: Vec<u16>,
+        len: usize,
+    },
+}
+
+/// Lexicographic rank of a permutation of `0..tiles.len()`.
+fn permutation_rank(tiles: &[u8]) -> usize {
+    let n = tiles.len();
+    let mut rank = 0;
+    for i in 0..n {
+        let smaller = tiles[i + 1..].iter().filter(|&&t| t < tiles[i]).count();
+        rank = rank * (n - i) + smaller;
+    }
+    rank
+}
+
+impl Seen {
+    fn new(cells: usize) -> Seen {
+        if cells <= DENSE_MAX_CELLS {
+            let space: usize = (1..=cells).product();
+            Seen::Dense {
+                cells,
+                slots: vec![DENSE_UNSEEN; space],
+                len: 0,
+            }
+        } else {
+            Seen::Hash(FxHashMap::default())
+        }
+    }
+
+    pub fn get(&self, key: u128) -> Option<u16> {
+        match self {
+            Seen::Hash(m) => m.get(&key).copied(),
+            Seen::Dense { cells, slots, .. } => {
+                let mut tiles = [0u8; DENSE_MAX_CELLS];
+                packed::unpack(key, &mut tiles[..*cells]);
+                let v = slots[permutation_rank(&tiles[..*cells])];
+                (v != DENSE_UNSEEN).then_some(v)
+            }
+        }
+    }
+
+    /// Records `key` (whose board is `tiles`) unless already seen; true when it was new.
+    #[inline]
+    fn insert_new(&mut self, key: u128, tiles: &[u8], value: u16) -> bool {
+        match self {
+            Seen::Hash(m) => match m.entry(key) {
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(value);
+                    true
+                }
+                std::collections::hash_map::Entry::Occupied(_) => false,
+            },
+            Seen::Dense { slots, len, .. } => {
+                let slot = &mut slots[permutation_rank(tiles)];
+                let new = *slot == DENSE_UNSEEN;
+                if new {
+                    *slot = value;
+                    *len += 1;
+                }
+                new
+            }
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Seen::Hash(m) => m.len(),
+            Seen::Dense { len, .. } => *len,
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        match self {
+            Seen::Hash(m) => m.capacity() as u64 * SLOT_BYTES,
+            Seen::Dense { slots, .. } => slots.len() as u64 * 2,
+        }
+    }
+}
+
 /// One side of a breadth-first search: everything seen, with how it was reached, and the
 /// current layer.
 pub(crate) struct Frontier {
     size: usize,
     cells: usize,
-    /// key → `depth << 3 | direction index` (or [`START`]).
-    pub seen: FxHashMap<u128, u16>,
-    pub layer: Vec<u128>,
+    seen: Seen,
+    layer: Vec<u128>,
     pub depth: u32,
     next: Vec<u128>,
     pub start: u128,
@@ -33,13 +125,13 @@ pub(crate) struct Frontier {
 impl Frontier {
     pub fn new(board: &Board) -> Frontier {
         let start = packed::pack(board.tiles());
-        let mut seen = FxHashMap::default();
-        seen.insert(start, START);
+        let mut seen = Seen::new(board.cells());
+        seen.insert_new(start, board.tiles(), START);
         Frontier {
             size: board.size(),
             cells: board.cells(),
             seen,
-            layer: vec![start],
+            layer: vec![start | (u128::from(START) << CAME_SHIFT)],
             depth: 0,
             next: Vec::new(),
             start,
@@ -47,18 +139,24 @@ impl Frontier {
     }
 
     pub fn bytes(&self) -> u64 {
-        self.seen.capacity() as u64 * SLOT_BYTES
-            + (self.layer.capacity() + self.next.capacity()) as u64 * QUEUE_BYTES
+        self.seen.bytes() + (self.layer.capacity() + self.next.capacity()) as u64 * QUEUE_BYTES
     }
 
-    /// The blank move that first reached `key`.
-    pub fn came_by(&self, key: u128) -> Direction {
-        Direction::ALL[(self.seen[&key] & 7) as usize]
+    /// Whether `key` was reached.
+    pub fn contains(&self, key: u128) -> bool {
+        self.seen.get(key).is_some()
     }
 
     /// The moves from this side's start to `key`.
     pub fn path_to(&self, key: u128) -> Vec<Direction> {
-        trace_back(self.cells, self.size, key, self.start, |k| self.came_by(k))
+        trace_back(self.cells, self.size, key, self.start, |k| {
+            Direction::ALL[(self.seen.get(k).expect("on the path") & 7) as usize]
+        })
+    }
+
+    /// Keys of the current layer.
+    pub fn layer_len(&self) -> usize {
+        self.layer.len()
     }
 
     /// Expands the whole current layer. `on_new` sees every newly reached key; returning true
@@ -74,13 +172,14 @@ impl Frontier {
         let depth = self.depth + 1;
         self.next.clear();
         for i in 0..self.layer.len() {
-            let key = self.layer[i];
+            let entry = self.layer[i];
+            let key = entry & BOARD_MASK;
+            let came = (entry >> CAME_SHIFT) as u16;
             budget.expand(self.depth)?;
             packed::unpack(key, tiles);
             let blank = packed::blank(tiles);
-            let came = self.seen[&key];
             for dir in Direction::ALL {
-                if came != START && (came & 7) as usize == dir.opposite().index() {
+                if came != START && came as usize == dir.opposite().index() {
                     continue;
                 }
                 let Some(to) = step(self.size, blank, dir) else {
@@ -88,11 +187,13 @@ impl Frontier {
                 };
                 tiles.swap(blank, to);
                 let next = packed::pack(tiles);
+                let new =
+                    self.seen
+                        .insert_new(next, tiles, ((depth as u16) << 3) | dir.index() as u16);
                 tiles.swap(blank, to);
                 budget.stats.generated += 1;
-                if let std::collections::hash_map::Entry::Vacant(e) = self.seen.entry(next) {
-                    e.insert(((depth as u16) << 3) | dir.index() as u16);
-                    self.next.push(next);
+                if new {
+                    self.next.push(next | ((dir.index() as u128) << CAME_SHIFT));
                     if on_new(next) {
                         return Ok(Some(next));
                     }
@@ -152,10 +253,10 @@ pub fn explore(goal: &Board, limits: &SearchLimits) -> Result<Vec<u64>, SolveErr
     let mut counts = vec![1u64];
     loop {
         frontier.expand_layer(&mut budget, 0, |_| false)?;
-        if frontier.layer.is_empty() {
+        if frontier.layer_len() == 0 {
             return Ok(counts);
         }
-        counts.push(frontier.layer.len() as u64);
+        counts.push(frontier.layer_len() as u64);
     }
 }
 
@@ -165,23 +266,24 @@ pub fn distance_table(goal: &Board) -> Result<Vec<(Board, u32)>, SolveError> {
     let limits = SearchLimits::default();
     let mut budget = Budget::new(&limits);
     let mut frontier = Frontier::new(goal);
+    let mut found = vec![(frontier.start, 0u32)];
     loop {
-        frontier.expand_layer(&mut budget, 0, |_| false)?;
-        if frontier.layer.is_empty() {
+        let depth = frontier.depth + 1;
+        frontier.expand_layer(&mut budget, 0, |k| {
+            found.push((k, depth));
+            false
+        })?;
+        if frontier.layer_len() == 0 {
             break;
         }
     }
     let mut tiles = vec![0u8; goal.cells()];
-    let mut out: Vec<(Board, u32)> = frontier
-        .seen
-        .iter()
-        .map(|(&k, &v)| {
+    let mut out: Vec<(Board, u32)> = found
+        .into_iter()
+        .map(|(k, d)| {
             packed::unpack(k, &mut tiles);
             let labels: Vec<u32> = tiles.iter().map(|&t| t as u32).collect();
-            (
-                Board::from_tiles(&labels).expect("valid"),
-                u32::from(v >> 3),
-            )
+            (Board::from_tiles(&labels).expect("valid"), d)
         })
         .collect();
     out.sort_by(|a, b| a.0.tiles().cmp(b.0.tiles()));

@@ -37,15 +37,14 @@ impl Solver for BidirectionalBfs {
         let mut backward = Frontier::new(&self.goal);
         let mut meeting = (forward.start == backward.start).then_some(forward.start);
         while meeting.is_none() {
-            let forward_smaller = forward.layer.len() <= backward.layer.len();
+            let forward_smaller = forward.layer_len() <= backward.layer_len();
             let (grow, other) = if forward_smaller {
                 (&mut forward, &backward)
             } else {
                 (&mut backward, &forward)
             };
             let other_bytes = other.bytes();
-            meeting =
-                grow.expand_layer(&mut budget, other_bytes, |k| other.seen.contains_key(&k))?;
+            meeting = grow.expand_layer(&mut budget, other_bytes, |k| other.contains(k))?;
         }
         let meet = meeting.expect("loop ends on a meeting");
         let mut moves = forward.path_to(meet);

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Black-box checks of the `slidepuzzle` binary: outputs, exit codes and messages a user sees.
+# Usage: tests/cli.sh path/to/slidepuzzle
+set -uo pipefail
+bin=${1:?usage: tests/cli.sh path/to/slidepuzzle}
+data="$(dirname "$0")/../../shared/data"
+export SLIDEPUZZLE_CACHE
+SLIDEPUZZLE_CACHE=$(mktemp -d)
+trap 'rm -rf "$SLIDEPUZZLE_CACHE"' EXIT
+passed=0
+failed=0
+
+check() { # name, expected exit code, expected output pattern, command...
+  local name=$1 code=$2 pattern=$3
+  shift 3
+  local out rc
+  out=$("$@" 2>&1)
+  rc=$?
+  if [ "$rc" -eq "$code" ] && grep -Eq -- "$pattern" <<<"$out"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name (exit $rc, wanted $code; output did not match /$pattern/)"
+    echo "$out" | head -5
+  fi
+}
+
+check "bfs solves the hardest 3x3 optimally" 0 '"length":31.*"optimal":true|"optimal":true.*"length":31' \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --algorithm bfs --json
+check "json has every field" 0 '"directions":"[UDLR]{31}"' \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --algorithm idastar --json
+check "a custom goal" 0 'moves \(1\)' \
+  "$bin" solve --tiles "1 2 3 4 0 5 6 7 8" --goal "1 2 3 4 5 0 6 7 8" --algorithm bibfs
+check "duplicate tile" 2 'tile 3 appears twice' "$bin" solve --tiles "1 2 3 3 5 6 7 8 0"
+check "wrong count" 2 '8 tiles given' "$bin" solve --tiles "1 2 3 4 5 6 7 0"
+check "out of range" 2 'tile 9 is out of range' "$bin" solve --tiles "1 2 3 4 5 6 7 9 0"
+check "not a number" 2 "'x' is not a tile number" "$bin" solve --tiles "1 2 3 4 5 6 7 x 0"
+check "unsolvable" 2 'cannot be solved' "$bin" solve --tiles "2 1 3 4 5 6 7 8 0"
+check "unknown algorithm" 2 'unknown algorithm' "$bin" solve --tiles "1 2 3 4 5 6 7 0 8" --algorithm dfs
+check "bfs on 4x4 hits the memory limit" 3 'memory limit reached' \
+  "$bin" solve --tiles "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0" --goal "$(seq -s' ' 0 15)" --algorithm bfs --max-mb 64
+check "node limit" 3 'node limit reached' \
+  "$bin" solve --tiles "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0" --goal "$(seq -s' ' 0 15)" --algorithm idastar --max-nodes 1000
+check "size out of range" 2 'size 9 is out of range' "$bin" shuffle --size 9
+check "seeded shuffle is reproducible" 0 "^$("$bin" shuffle --size 4 --seed 42)\$" "$bin" shuffle --size 4 --seed 42
+check "exact-distance shuffle" 0 '^([0-9]+ ){8}[0-9]+$' "$bin" shuffle --size 3 --distance 20 --seed 1
+d20=$("$bin" shuffle --size 3 --distance 20 --seed 1)
+check "exact-distance shuffle is 20 away" 0 'moves \(20\)' "$bin" solve --tiles "$d20" --algorithm bfs
+check "bench over puzzle8" 0 'total: 102 instances, 102 solved, 0 wrong' \
+  "$bin" bench --data "$data/puzzle8.txt" --algorithm idastar
+check "bench reads the Korf goal from the header" 0 'total: 3 instances, 3 solved, 0 wrong' \
+  "$bin" bench --data "$data/korf100_subset.txt" --algorithm idastar --limit 3 --timeout-ms 60000
+check "corrupt pattern database" 2 'checksum mismatch|truncated|not a slidepuzzle' \
+  bash -c "head -c 5000 /dev/urandom > '$SLIDEPUZZLE_CACHE/bad.pdb'; printf 'SPDB\001\000' | cat - '$SLIDEPUZZLE_CACHE/bad.pdb' > '$SLIDEPUZZLE_CACHE/bad2.pdb'; '$bin' solve --tiles '1 2 3 4 5 6 7 0 8' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/bad2.pdb'"
+check "pdb build and load" 0 'optimal' \
+  bash -c "'$bin' pdb build --size 3 --out '$SLIDEPUZZLE_CACHE/p3.pdb' && '$bin' solve --tiles '8 6 7 2 5 4 3 0 1' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/p3.pdb'"
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
