@@ -156,7 +156,7 @@ impl PdbOptions {
             "slidepuzzle: building pattern databases for this {0}×{0} goal (once)…",
             goal.size()
         );
-        let db = PatternDb::build(goal, &SearchLimits::default())?;
+        let db = build_parallel(goal)?;
         eprintln!(
             "slidepuzzle: built in {:.1} s, cached at {}",
             started.elapsed().as_secs_f64(),
@@ -170,6 +170,25 @@ impl PdbOptions {
         }
         Ok(Arc::new(db))
     }
+}
+
+/// Builds every group on its own thread.
+pub fn build_parallel(goal: &Board) -> Result<PatternDb, CliError> {
+    let limits = SearchLimits::default();
+    let count = PatternDb::group_count(goal).map_err(|e| CliError::Input(e.to_string()))?;
+    let tables = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..count)
+            .map(|i| {
+                let limits = &limits;
+                scope.spawn(move || PatternDb::build_group(goal, i, limits))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("builder thread"))
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    PatternDb::from_groups(goal, tables).map_err(|e| CliError::Input(e.to_string()))
 }
 
 /// A board exactly `k` optimal moves from `goal`.

@@ -191,8 +191,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         } => {
             let goal = common::goal_for(size, goal.as_deref())?;
             let started = std::time::Instant::now();
-            let db =
-                slidepuzzle_core::heuristic::PatternDb::build(&goal, &SearchLimits::default())?;
+            let db = common::build_parallel(&goal)?;
             let bytes = db.to_bytes();
             std::fs::write(&out, &bytes)
                 .map_err(|e| CliError::Io(format!("cannot write {}: {e}", out.display())))?;

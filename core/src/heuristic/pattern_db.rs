@@ -63,6 +63,10 @@ struct Group {
     table: Vec<u8>,
 }
 
+/// One group's table, built by [`PatternDb::build_group`].
+#[derive(Debug, Clone)]
+pub struct GroupTable(Group);
+
 /// Additive pattern databases for one goal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatternDb {
@@ -156,20 +160,55 @@ pub fn partition(size: usize, blank: usize) -> Result<Vec<Vec<usize>>, PdbError>
 }
 
 impl PatternDb {
-    /// Builds the databases for `goal` (see [`partition`]). 4×4 takes a few seconds and about
-    /// 60 MB while building; 5×5 takes longer and about 400 MB. `limits` can cancel the build.
+    /// Builds the databases for `goal` (see [`partition`]), one group after another. 4×4 takes
+    /// about 10 s here and 60 MB while building; 5×5 about 40 s and 100 MB. `limits` can cancel
+    /// the build. Callers with threads to spare can build groups in parallel with
+    /// [`PatternDb::build_group`] and [`PatternDb::from_groups`].
     pub fn build(goal: &Board, limits: &SearchLimits) -> Result<PatternDb, SolveError> {
-        let size = goal.size();
-        let groups = partition(size, goal.blank())?;
+        let tables = (0..PatternDb::group_count(goal)?)
+            .map(|i| PatternDb::build_group(goal, i, limits))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(PatternDb::from_groups(goal, tables)?)
+    }
+
+    /// How many groups [`partition`] gives for `goal`.
+    pub fn group_count(goal: &Board) -> Result<usize, PdbError> {
+        Ok(partition(goal.size(), goal.blank())?.len())
+    }
+
+    /// Builds group `index` of `goal`'s partition.
+    pub fn build_group(
+        goal: &Board,
+        index: usize,
+        limits: &SearchLimits,
+    ) -> Result<GroupTable, SolveError> {
+        let groups = partition(goal.size(), goal.blank())?;
+        let cells = groups
+            .get(index)
+            .ok_or_else(|| PdbError::Malformed(format!("no group {index}")))?;
+        let tiles: Vec<u8> = cells.iter().map(|&c| goal.tile_at(c)).collect();
         let mut budget = Budget::new(limits);
-        let mut built = Vec::with_capacity(groups.len());
-        for group_cells in &groups {
-            let tiles: Vec<u8> = group_cells.iter().map(|&c| goal.tile_at(c)).collect();
-            let table = build_table(goal, &tiles, &mut budget)?;
-            built.push(Group { tiles, table });
-            log::debug!("pattern group {:?} built", built.last().map(|g| &g.tiles));
+        let table = build_table(goal, &tiles, &mut budget)?;
+        log::debug!("pattern group {tiles:?} built");
+        Ok(GroupTable(Group { tiles, table }))
+    }
+
+    /// Puts built groups together; they must be every group of `goal`'s partition, in order.
+    pub fn from_groups(goal: &Board, tables: Vec<GroupTable>) -> Result<PatternDb, PdbError> {
+        let groups = partition(goal.size(), goal.blank())?;
+        let matches = groups.len() == tables.len()
+            && groups.iter().zip(&tables).all(|(cells, t)| {
+                cells.len() == t.0.tiles.len()
+                    && cells.iter().zip(&t.0.tiles).all(|(&c, &tile)| goal.tile_at(c) == tile)
+            });
+        if !matches {
+            return Err(PdbError::WrongGoal);
         }
-        Ok(PatternDb::assemble(size, goal.tiles().to_vec(), built))
+        Ok(PatternDb::assemble(
+            goal.size(),
+            goal.tiles().to_vec(),
+            tables.into_iter().map(|t| t.0).collect(),
+        ))
     }
 
     fn assemble(size: usize, goal: Vec<u8>, groups: Vec<Group>) -> PatternDb {
