@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::heuristic::{PatternDb, PdbHeuristic};
 use slidepuzzle_core::search::{self, SolveRequest};
+use slidepuzzle_core::Heuristic;
 use slidepuzzle_core::{shuffle, Algorithm, Board, SearchLimits};
 
 #[test]
@@ -15,6 +16,9 @@ fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
     for blank in [15, 1, 6] {
         let goal = Board::goal_with_blank(4, blank).unwrap();
         let db = Arc::new(PatternDb::build(&goal, &limits).unwrap());
+        assert_eq!(PdbHeuristic(db.clone()).estimate(goal.tiles()), 0);
+        let bytes = db.to_bytes();
+        assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), *db);
         let pdb = SolveRequest::new(Algorithm::PatternDb).with_pdb(db.clone());
         let lc = SolveRequest::new(Algorithm::IdaStar);
         for _ in 0..4 {
@@ -37,6 +41,9 @@ fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
         }
         assert_eq!(board, goal);
         assert_eq!(steps, optimal);
+        let best = search::auto::best_count(&start, &goal, Some(db.clone()), &limits).unwrap();
+        assert!(best.optimal);
+        assert_eq!(best.len(), optimal);
         // the database refuses another goal
         let other = Board::goal_with_blank(4, (blank + 1) % 16).unwrap();
         let other_start = shuffle::random_walk(&other, 20, &mut rng);

@@ -199,7 +199,10 @@ impl PatternDb {
         let matches = groups.len() == tables.len()
             && groups.iter().zip(&tables).all(|(cells, t)| {
                 cells.len() == t.0.tiles.len()
-                    && cells.iter().zip(&t.0.tiles).all(|(&c, &tile)| goal.tile_at(c) == tile)
+                    && cells
+                        .iter()
+                        .zip(&t.0.tiles)
+                        .all(|(&c, &tile)| goal.tile_at(c) == tile)
             });
         if !matches {
             return Err(PdbError::WrongGoal);

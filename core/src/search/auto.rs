@@ -175,10 +175,22 @@ pub fn hint(
     pdb: Option<Arc<PatternDb>>,
     limits: &SearchLimits,
 ) -> Result<Option<crate::Direction>, SolveError> {
+    Ok(best_count(start, goal, pdb, limits)?.moves.first().copied())
+}
+
+/// The best possible move count from `start` ("best: 52"): the length of an optimal solution,
+/// or, when the budget ends first, the best length found with `optimal` false and the proven
+/// lower bound in the solution.
+pub fn best_count(
+    start: &Board,
+    goal: &Board,
+    pdb: Option<Arc<PatternDb>>,
+    limits: &SearchLimits,
+) -> Result<Solution, SolveError> {
     let request = SolveRequest {
         algorithm: Algorithm::Auto,
         heuristic: HeuristicKind::LinearConflict,
         pdb,
     };
-    Ok(solve(start, goal, &request, limits)?.moves.first().copied())
+    solve(start, goal, &request, limits)
 }

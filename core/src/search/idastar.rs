@@ -127,8 +127,10 @@ fn run<H: Heuristic>(
         path: Vec::with_capacity(256),
         budget: Budget::new(limits),
         bound: 0,
+        shown_bound: 0,
         next_bound: u32::MAX,
         weight,
+        stopped: None,
     };
     search.tiles[..cells].copy_from_slice(start.tiles());
     for (cell, &t) in start.tiles().iter().enumerate() {
@@ -143,8 +145,13 @@ fn run<H: Heuristic>(
             search.budget.stats.lower_bound = search.bound;
         }
         search.next_bound = u32::MAX;
-        search.budget.check(search.bound / weight.1)?;
-        if search.bound >= h0 * weight.0 && search.dfs(0, eval, NONE)? {
+        search.shown_bound = search.bound / weight.1;
+        search.budget.check(search.shown_bound)?;
+        let found = search.bound >= h0 * weight.0 && search.dfs(0, eval, NONE);
+        if let Some(e) = search.stopped.take() {
+            return Err(e);
+        }
+        if found {
             let moves = std::mem::take(&mut search.path);
             let stats = search.budget.finish();
             return Ok(Solution::new(name, start, moves, optimal, h0, stats));
@@ -170,19 +177,27 @@ struct Search<'a, H: Heuristic> {
     budget: Budget<'a>,
     /// Bound on g·w_den + h·w_num.
     bound: u32,
+    /// The bound in moves, for progress reports.
+    shown_bound: u32,
     next_bound: u32,
     weight: (u32, u32),
+    /// Why the search stopped early (a limit or the cancel token).
+    stopped: Option<SolveError>,
 }
 
 impl<H: Heuristic> Search<'_, H> {
     /// Searches below the current node, which is within the bound; true when the goal was
     /// reached (path holds the moves). Children over the bound are pruned before the call.
-    fn dfs(&mut self, g: u32, eval: H::Eval, back: u8) -> Result<bool, SolveError> {
+    /// A limit sets `stopped` and unwinds with false, keeping the hot path's return a bool.
+    fn dfs(&mut self, g: u32, eval: H::Eval, back: u8) -> bool {
         let h = self.heuristic.value(&eval);
         if h == 0 && self.tiles[..self.cells] == *self.goal {
-            return Ok(true);
+            return true;
         }
-        self.budget.expand(self.bound / self.weight.1)?;
+        if let Err(e) = self.budget.expand(self.shown_bound) {
+            self.stopped = Some(e);
+            return false;
+        }
         let blank = self.blank;
         let child_g = (g + 1) * self.weight.1;
         for dir in Direction::ALL {
@@ -220,9 +235,11 @@ impl<H: Heuristic> Search<'_, H> {
             }
             self.blank = to;
             self.path.push(dir);
-            let found = self.dfs(g + 1, next, dir.opposite().index() as u8)?;
-            if found {
-                return Ok(true);
+            if self.dfs(g + 1, next, dir.opposite().index() as u8) {
+                return true;
+            }
+            if self.stopped.is_some() {
+                return false;
             }
             self.path.pop();
             self.blank = blank;
@@ -231,6 +248,6 @@ impl<H: Heuristic> Search<'_, H> {
             self.pos[tile as usize] = to as u8;
             self.pos[0] = blank as u8;
         }
-        Ok(false)
+        false
     }
 }
