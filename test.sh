@@ -24,4 +24,5 @@ cargo clippy --workspace --all-targets --release -- -D warnings
 echo "== cargo test"
 cargo test --workspace --release
 echo "== cli smoke tests"
+cargo build --release -p slidepuzzle-cli
 bash tests/cli.sh target/release/slidepuzzle
