@@ -1,16 +1,11 @@
 //! Cancel latency and progress rate, in a test binary of its own so no other test competes for the cores while
 //! it measures.
+mod common;
+use common::hard_4x4;
 use std::time::{Duration, Instant};
 
 use slidepuzzle_core::search::{self, SolveRequest};
-use slidepuzzle_core::{Algorithm, Board, CancelToken, SearchLimits, SolveError};
-
-fn hard_4x4() -> (Board, Board) {
-    let goal = Board::goal_with_blank(4, 0).unwrap();
-    let start =
-        slidepuzzle_core::text::parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
-    (start, goal)
-}
+use slidepuzzle_core::{Algorithm, CancelToken, SearchLimits, SolveError};
 
 #[test]
 fn cancel_from_another_thread_stops_every_search_within_50_ms() {

@@ -1,4 +1,6 @@
 //! Property tests and behaviour under limits.
+mod common;
+use common::hard_4x4;
 use std::time::Duration;
 
 use proptest::prelude::*;
@@ -86,13 +88,6 @@ fn permutations(p: &mut Vec<u32>, k: usize, f: &mut impl FnMut(&[u32])) {
         permutations(p, k + 1, f);
         p.swap(k, i);
     }
-}
-
-fn hard_4x4() -> (Board, Board) {
-    let goal = Board::goal_with_blank(4, 0).unwrap();
-    let start =
-        slidepuzzle_core::text::parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
-    (start, goal)
 }
 
 #[test]
