@@ -46,6 +46,9 @@ pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
 /// The weights `auto` tries, largest first, once an optimal search runs out of its share.
 const WEIGHTS: [f64; 6] = [2.0, 1.5, 1.3, 1.2, 1.1, 1.05];
+/// For 6×6 and larger, where no optimal search can finish: near-greedy first, so a path is
+/// found in time, then tighter.
+const BIG_WEIGHTS: [f64; 7] = [8.0, 4.0, 3.0, 2.0, 1.5, 1.3, 1.2];
 
 /// Solves `start` toward `goal` as `request` says.
 pub fn solve(
@@ -93,43 +96,67 @@ pub fn solve(
                 .filter(|db| db.check_goal(goal).is_ok())
                 .cloned();
             match matching {
-                Some(db) => anytime(start, goal, PdbHeuristic(db), limits),
+                Some(db) => anytime(start, goal, PdbHeuristic(db), limits, 0.4, &WEIGHTS),
                 None if start.size() <= 3 => {
                     IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
                 }
-                None => anytime(start, goal, LinearConflict::new(goal), limits),
+                None if start.size() <= 5 => anytime(
+                    start,
+                    goal,
+                    LinearConflict::new(goal),
+                    limits,
+                    0.4,
+                    &WEIGHTS,
+                ),
+                None => anytime(
+                    start,
+                    goal,
+                    LinearConflict::new(goal),
+                    limits,
+                    0.0,
+                    &BIG_WEIGHTS,
+                ),
             }
         }
     }
 }
 
-/// Optimal IDA* for 40 % of the budget; if it has not finished, weighted IDA* with falling
-/// weights for the rest, keeping the shortest path found and the best proven lower bound.
+/// Optimal IDA* for `optimal_share` of the budget; if it has not finished, weighted IDA* with
+/// falling `weights` for the rest, keeping the shortest path found and the best proven lower
+/// bound.
 fn anytime<H: crate::Heuristic + Clone>(
     start: &Board,
     goal: &Board,
     heuristic: H,
     limits: &SearchLimits,
+    optimal_share: f64,
+    weights: &[f64],
 ) -> Result<Solution, SolveError> {
     let began = Instant::now();
     let deadline = limits.deadline.unwrap_or(began + AUTO_DEFAULT_BUDGET);
     let budget = deadline.saturating_duration_since(began);
-    let mut first = limits.clone();
-    first.deadline = Some(began + budget.mul_f64(0.4));
-    let optimal = IdaStar::new(goal, heuristic.clone());
-    let mut stats = match optimal.solve(start, &first) {
-        Ok(mut s) => {
-            s.algorithm = format!("auto:{}", s.algorithm);
-            return Ok(s);
-        }
-        Err(SolveError::LimitReached { stats, .. }) => stats,
-        Err(e) => return Err(e),
+    let mut stats = crate::search::Stats {
+        lower_bound: heuristic.estimate(start.tiles()),
+        ..Default::default()
     };
+    if optimal_share > 0.0 {
+        let mut first = limits.clone();
+        first.deadline = Some(began + budget.mul_f64(optimal_share));
+        let optimal = IdaStar::new(goal, heuristic.clone());
+        stats = match optimal.solve(start, &first) {
+            Ok(mut s) => {
+                s.algorithm = format!("auto:{}", s.algorithm);
+                return Ok(s);
+            }
+            Err(SolveError::LimitReached { stats, .. }) => stats,
+            Err(e) => return Err(e),
+        };
+    }
     let lower_bound = stats.lower_bound;
     let mut best: Option<Solution> = None;
     let mut rest = limits.clone();
     rest.deadline = Some(deadline);
-    for w in WEIGHTS {
+    for &w in weights {
         let solver = WeightedIdaStar::new(goal, heuristic.clone(), w);
         match solver.solve(start, &rest) {
             Ok(s) => {
