@@ -198,10 +198,23 @@ pub fn exact_shuffle(
     rng: &mut impl rand::Rng,
     pdb: &PdbOptions,
 ) -> Result<Board, CliError> {
-    if goal.size() > 4 {
-        return Err(CliError::Input(
-            "--distance works for 2×2 to 4×4 boards".into(),
-        ));
+    // 2×2 and 3×3: their deepest boards (6 and 31 moves); 4×4: deeper boards exist up to 80
+    // moves but are too rare for a random climb to reach quickly.
+    let deepest = match goal.size() {
+        2 => 6,
+        3 => 31,
+        4 => 60,
+        _ => {
+            return Err(CliError::Input(
+                "--distance works for 2×2 to 4×4 boards".into(),
+            ))
+        }
+    };
+    if k > deepest {
+        return Err(CliError::Input(format!(
+            "--distance {k} is too deep: at most {deepest} on a {0}×{0} board",
+            goal.size()
+        )));
     }
     let db = pdb.load(goal)?;
     let request = slidepuzzle_core::search::SolveRequest::new(Algorithm::PatternDb).with_pdb(db);
