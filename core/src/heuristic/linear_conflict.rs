@@ -12,8 +12,59 @@ use crate::Board;
 pub struct LinearConflict {
     size: usize,
     manhattan: Manhattan,
-    goal_row: Vec<u8>,
-    goal_col: Vec<u8>,
+    /// `row_digits[r * cells + label]`: the label's goal column if its goal row is `r`, else n
+    /// (n also for the blank). `col_digits` likewise for columns.
+    row_digits: Vec<u8>,
+    col_digits: Vec<u8>,
+    /// Conflicts of a line by its code: per cell, the goal position along the line of a tile
+    /// that belongs to it, or n. Goal-independent; built for n ≤ [`TABLE_MAX_SIDE`].
+    table: Vec<u8>,
+}
+
+/// Largest side with a line table ((n+1)^n entries: 117 649 bytes for 6×6).
+const TABLE_MAX_SIDE: usize = 6;
+
+/// 2 × (keys to remove so the rest increase): keys minus their longest increasing subsequence.
+fn conflicts(keys: &[u8]) -> u32 {
+    let k = keys.len();
+    if k < 2 {
+        return 0;
+    }
+    let mut best = [1u8; crate::MAX_SIZE];
+    let mut longest = 1;
+    for i in 1..k {
+        for j in 0..i {
+            if keys[j] < keys[i] && best[j] + 1 > best[i] {
+                best[i] = best[j] + 1;
+            }
+        }
+        longest = longest.max(best[i]);
+    }
+    2 * (k as u32 - longest as u32)
+}
+
+/// The line table for side `n` (see [`LinearConflict::table`]).
+fn line_table(n: usize) -> Vec<u8> {
+    if n > TABLE_MAX_SIDE {
+        return Vec::new();
+    }
+    let len = (n + 1).pow(n as u32);
+    (0..len)
+        .map(|code| {
+            let mut digits = [0u8; crate::MAX_SIZE];
+            let mut c = code;
+            for i in (0..n).rev() {
+                digits[i] = (c % (n + 1)) as u8;
+                c /= n + 1;
+            }
+            let keys: Vec<u8> = digits[..n]
+                .iter()
+                .copied()
+                .filter(|&d| (d as usize) < n)
+                .collect();
+            conflicts(&keys) as u8
+        })
+        .collect()
 }
 
 impl LinearConflict {
@@ -21,56 +72,69 @@ impl LinearConflict {
     pub fn new(goal: &Board) -> LinearConflict {
         let geo = Geometry::new(goal);
         let n = goal.size();
-        let goal_row = geo.goal_pos.iter().map(|&c| c / n as u8).collect();
-        let goal_col = geo.goal_pos.iter().map(|&c| c % n as u8).collect();
+        let cells = n * n;
+        let digits = |line_of: &dyn Fn(usize) -> usize, pos_of: &dyn Fn(usize) -> usize| {
+            let mut d = vec![n as u8; n * cells];
+            for line in 0..n {
+                for label in 1..cells {
+                    let goal = geo.goal_pos[label] as usize;
+                    if line_of(goal) == line {
+                        d[line * cells + label] = pos_of(goal) as u8;
+                    }
+                }
+            }
+            d
+        };
+        let row_digits = digits(&|c| c / n, &|c| c % n);
+        let col_digits = digits(&|c| c % n, &|c| c / n);
         LinearConflict {
             size: n,
             manhattan: Manhattan::new(goal),
-            goal_row,
-            goal_col,
+            row_digits,
+            col_digits,
+            table: line_table(n),
         }
     }
 
     /// Conflicts in row `r` (`row = true`) or column `r`, reading cell `patch.0` as `patch.1`.
+    #[inline]
     fn line(&self, tiles: &[u8], row: bool, r: usize, patch: (usize, u8)) -> u32 {
         let n = self.size;
-        let mut keys = [0u8; crate::MAX_SIZE];
-        let mut k = 0;
-        for i in 0..n {
-            let cell = if row { r * n + i } else { i * n + r };
+        let cells = n * n;
+        let (mut cell, stride, digits) = if row {
+            (r * n, 1, &self.row_digits[r * cells..(r + 1) * cells])
+        } else {
+            (r, n, &self.col_digits[r * cells..(r + 1) * cells])
+        };
+        if self.table.is_empty() {
+            let mut keys = [0u8; crate::MAX_SIZE];
+            let mut k = 0;
+            for _ in 0..n {
+                let t = if cell == patch.0 {
+                    patch.1
+                } else {
+                    tiles[cell]
+                };
+                let d = digits[t as usize];
+                if (d as usize) < n {
+                    keys[k] = d;
+                    k += 1;
+                }
+                cell += stride;
+            }
+            return conflicts(&keys[..k]);
+        }
+        let mut code = 0usize;
+        for _ in 0..n {
             let t = if cell == patch.0 {
                 patch.1
             } else {
                 tiles[cell]
             };
-            if t == 0 {
-                continue;
-            }
-            let (home_line, home_pos) = if row {
-                (self.goal_row[t as usize], self.goal_col[t as usize])
-            } else {
-                (self.goal_col[t as usize], self.goal_row[t as usize])
-            };
-            if home_line as usize == r {
-                keys[k] = home_pos;
-                k += 1;
-            }
+            code = code * (n + 1) + digits[t as usize] as usize;
+            cell += stride;
         }
-        if k < 2 {
-            return 0;
-        }
-        // longest increasing subsequence of at most 8 keys
-        let mut best = [1u8; crate::MAX_SIZE];
-        let mut longest = 1;
-        for i in 1..k {
-            for j in 0..i {
-                if keys[j] < keys[i] && best[j] + 1 > best[i] {
-                    best[i] = best[j] + 1;
-                }
-            }
-            longest = longest.max(best[i]);
-        }
-        2 * (k as u32 - longest as u32)
+        self.table[code] as u32
     }
 
     fn all_lines(&self, tiles: &[u8]) -> u32 {
@@ -111,5 +175,41 @@ impl Heuristic for LinearConflict {
         let after = self.line(tiles, row, a, (usize::MAX, 0)) as i32
             + self.line(tiles, row, b, (usize::MAX, 0)) as i32;
         (*eval as i32 + md + after - before) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Heuristic;
+
+    #[test]
+    fn table_and_direct_count_agree_on_every_line_code() {
+        for n in 2..=4 {
+            let table = line_table(n);
+            assert_eq!(table.len(), (n + 1).pow(n as u32));
+            // a reversed full line needs all but one tile out: 2·(n−1)
+            let reversed = (0..n).fold(0, |c, i| c * (n + 1) + (n - 1 - i));
+            assert_eq!(table[reversed] as usize, 2 * (n - 1));
+            let ordered = (0..n).fold(0, |c, i| c * (n + 1) + i);
+            assert_eq!(table[ordered], 0);
+        }
+        assert!(line_table(7).is_empty());
+    }
+
+    #[test]
+    fn the_direct_count_used_past_6x6_matches_the_table() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for size in 3..=6 {
+            let goal = Board::goal_with_blank(size, size + 1).unwrap();
+            let with_table = LinearConflict::new(&goal);
+            let mut direct = with_table.clone();
+            direct.table.clear();
+            for _ in 0..200 {
+                let b = crate::shuffle::uniform(&goal, &mut rng);
+                assert_eq!(with_table.estimate(b.tiles()), direct.estimate(b.tiles()));
+            }
+        }
     }
 }
