@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
-use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::heuristic::{canonical_goal, PatternDb, PdbHeuristic};
 use slidepuzzle_core::search::Solution;
 use slidepuzzle_core::{
     text, Algorithm, Board, BoardError, HeuristicKind, SearchLimits, SolveError,
@@ -133,15 +133,21 @@ impl PdbOptions {
         home.join(".cache").join("slidepuzzle")
     }
 
-    /// Loads from `--pdb`, else from the cache, else builds and caches.
+    /// Loads from `--pdb`, else from the cache, else builds and caches. Cached tables are
+    /// kept per canonical goal, so one serves every goal a symmetry maps onto it.
     pub fn load(&self, goal: &Board) -> Result<Arc<PatternDb>, CliError> {
         if let Some(path) = &self.pdb {
             let bytes = std::fs::read(path)
                 .map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))?;
-            let db = PatternDb::from_bytes(&bytes, Some(goal))
+            let db = Arc::new(
+                PatternDb::from_bytes(&bytes, None)
+                    .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?,
+            );
+            PdbHeuristic::new(db.clone(), goal)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-            return Ok(Arc::new(db));
+            return Ok(db);
         }
+        let goal = &canonical_goal(goal);
         let dir = self.cache_dir();
         let key: String = goal.tiles().iter().map(|t| format!("{t:02x}")).collect();
         let path = dir.join(format!("pdb-{}-{key}.bin", goal.size()));

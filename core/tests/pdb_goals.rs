@@ -13,10 +13,16 @@ use slidepuzzle_core::{shuffle, Algorithm, Board, SearchLimits};
 fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let limits = SearchLimits::default();
-    for blank in [15, 1, 6] {
+    // corner, edge, inner; each paired with a blank in another symmetry class
+    for (blank, elsewhere) in [(15, 1), (1, 5), (6, 0)] {
         let goal = Board::goal_with_blank(4, blank).unwrap();
         let db = Arc::new(PatternDb::build(&goal, &limits).unwrap());
-        assert_eq!(PdbHeuristic(db.clone()).estimate(goal.tiles()), 0);
+        assert_eq!(
+            PdbHeuristic::new(db.clone(), &goal)
+                .unwrap()
+                .estimate(goal.tiles()),
+            0
+        );
         let bytes = db.to_bytes();
         assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), *db);
         let pdb = SolveRequest::new(Algorithm::PatternDb).with_pdb(db.clone());
@@ -45,7 +51,7 @@ fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
         assert!(best.optimal);
         assert_eq!(best.len(), optimal);
         // the database refuses another goal
-        let other = Board::goal_with_blank(4, (blank + 1) % 16).unwrap();
+        let other = Board::goal_with_blank(4, elsewhere).unwrap();
         let other_start = shuffle::random_walk(&other, 20, &mut rng);
         let wrong = search::solve(&other_start, &other, &pdb, &limits);
         assert!(matches!(
@@ -66,5 +72,38 @@ fn exact_distance_shuffles_are_at_that_distance() {
         let dist = |b: &Board| Ok(search::solve(b, &goal, &request, &limits)?.len() as u32);
         let board = shuffle::exact_distance(&goal, k, &mut rng, dist).unwrap();
         assert_eq!(dist(&board).unwrap(), k);
+    }
+}
+
+/// One database serves every goal that a symmetry of the square maps onto its own: here the
+/// corner database serves goals with the blank in each corner, including relabelled ones.
+#[test]
+fn a_corner_database_serves_every_corner_goal() {
+    let limits = SearchLimits::default();
+    let canonical = Board::goal_with_blank(4, 0).unwrap();
+    let db = Arc::new(PatternDb::build(&canonical, &limits).unwrap());
+    let reversed: Vec<u32> = (0..16).map(|c| if c == 15 { 0 } else { 15 - c }).collect();
+    let goals = [
+        Board::goal_with_blank(4, 3).unwrap(),
+        Board::goal_with_blank(4, 12).unwrap(),
+        Board::goal(4).unwrap(),
+        Board::from_tiles(&reversed).unwrap(),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    for goal in &goals {
+        assert_eq!(slidepuzzle_core::heuristic::canonical_goal(goal), canonical);
+        let h = PdbHeuristic::new(db.clone(), goal).unwrap();
+        assert_eq!(h.estimate(goal.tiles()), 0);
+        let pdb = SolveRequest::new(Algorithm::PatternDb).with_pdb(db.clone());
+        let lc = SolveRequest::new(Algorithm::IdaStar);
+        for _ in 0..3 {
+            let start = shuffle::random_walk(goal, 60, &mut rng);
+            let a = search::solve(&start, goal, &pdb, &limits).unwrap();
+            let b = search::solve(&start, goal, &lc, &limits).unwrap();
+            assert_eq!(a.len(), b.len(), "goal {goal:?} start {start:?}");
+            let mut end = start.clone();
+            end.apply_all(&a.moves).unwrap();
+            assert_eq!(&end, goal);
+        }
     }
 }

@@ -10,7 +10,7 @@ pub mod zero;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
-pub use pattern_db::{PatternDb, PdbHeuristic};
+pub use pattern_db::{canonical_goal, PatternDb, PdbHeuristic};
 pub use zero::Zero;
 
 /// An admissible estimate of the distance to one goal.

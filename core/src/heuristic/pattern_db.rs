@@ -284,24 +284,6 @@ impl PatternDb {
         }
     }
 
-    #[inline(always)]
-    fn part(&self, g: usize, pos: &[u8]) -> u8 {
-        let group = &self.groups[g];
-        let cells = self.goal.len();
-        group.table[rank(cells, group.tiles.iter().map(|&t| pos[t as usize]))]
-    }
-
-    #[inline(always)]
-    fn reflected_part(&self, r: &Reflection, g: usize, pos: &[u8]) -> u8 {
-        let group = &self.groups[g];
-        let cells = self.goal.len();
-        let cells_of = group
-            .tiles
-            .iter()
-            .map(|&t| r.transpose[pos[r.relabel[t as usize] as usize] as usize]);
-        group.table[rank(cells, cells_of)]
-    }
-
     /// Serialises to bytes: header, groups with tables, FNV-1a checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.table_bytes() + 64);
@@ -544,9 +526,144 @@ fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Ve
     Ok(table)
 }
 
-/// A [`PatternDb`] as a [`Heuristic`] (shared, so many solvers can use one set of tables).
+/// The eight symmetries of the square as cell maps, identity first.
+fn symmetries(size: usize) -> Vec<Vec<u8>> {
+    let cells = size * size;
+    let mut out = Vec::with_capacity(8);
+    for transpose in [false, true] {
+        for turns in 0..4 {
+            let map = (0..cells)
+                .map(|cell| {
+                    let (mut r, mut c) = (cell / size, cell % size);
+                    if transpose {
+                        (r, c) = (c, r);
+                    }
+                    for _ in 0..turns {
+                        (r, c) = (c, size - 1 - r);
+                    }
+                    (r * size + c) as u8
+                })
+                .collect();
+            out.push(map);
+        }
+    }
+    out
+}
+
+/// The goal whose databases serve `goal`: the standard arrangement with the blank in the
+/// first cell of the blank's orbit under the square's symmetries. Every goal maps onto one of
+/// these (3 for 4×4: corner, edge, inner; 6 for 5×5), so a device needs only that many tables.
+pub fn canonical_goal(goal: &Board) -> Board {
+    let blank = goal.blank();
+    let home = symmetries(goal.size())
+        .iter()
+        .map(|m| m[blank] as usize)
+        .min()
+        .expect("eight symmetries");
+    Board::goal_with_blank(goal.size(), home).expect("size already checked")
+}
+
+/// A [`PatternDb`] read for one goal, as a [`Heuristic`]. The goal may be the database's own
+/// or any goal that a symmetry of the square and a relabelling map onto it.
 #[derive(Debug, Clone)]
-pub struct PdbHeuristic(pub Arc<PatternDb>);
+pub struct PdbHeuristic {
+    db: Arc<PatternDb>,
+    /// For each group, the goal's labels whose cells (mapped by `cell_map`) fill it.
+    plain: Vec<Vec<u8>>,
+    cell_map: Vec<u8>,
+    /// Likewise for the reflected lookup, with `reflected_cell_map` = transpose ∘ `cell_map`.
+    reflected: Vec<Vec<u8>>,
+    reflected_cell_map: Vec<u8>,
+    /// Group whose plain (reflected) part changes when a label of the goal moves.
+    group_of: Vec<u8>,
+    reflected_group_of: Vec<u8>,
+}
+
+impl PdbHeuristic {
+    /// Reads `db` for `goal`; an error when no symmetry maps `goal`'s blank onto the
+    /// database's.
+    pub fn new(db: Arc<PatternDb>, goal: &Board) -> Result<PdbHeuristic, PdbError> {
+        if goal.size() != db.size {
+            return Err(PdbError::WrongGoal);
+        }
+        let cells = goal.cells();
+        let db_blank = db
+            .goal
+            .iter()
+            .position(|&t| t == 0)
+            .expect("goal has a blank");
+        let cell_map = symmetries(goal.size())
+            .into_iter()
+            .find(|m| m[goal.blank()] as usize == db_blank)
+            .ok_or(PdbError::WrongGoal)?;
+        // relabel[label of goal] = label of the database's goal at the mapped cell
+        let mut relabel = vec![0u8; cells];
+        let mut unlabel = vec![0u8; cells];
+        for (cell, &t) in goal.tiles().iter().enumerate() {
+            let u = db.goal[cell_map[cell] as usize];
+            relabel[t as usize] = u;
+            unlabel[u as usize] = t;
+        }
+        let plain = db
+            .groups
+            .iter()
+            .map(|g| g.tiles.iter().map(|&u| unlabel[u as usize]).collect())
+            .collect();
+        let group_of = (0..cells)
+            .map(|t| db.group_of[relabel[t] as usize])
+            .collect();
+        let (reflected, reflected_cell_map, reflected_group_of) = match &db.reflection {
+            Some(r) => (
+                db.groups
+                    .iter()
+                    .map(|g| {
+                        g.tiles
+                            .iter()
+                            .map(|&u| unlabel[r.relabel[u as usize] as usize])
+                            .collect()
+                    })
+                    .collect(),
+                cell_map.iter().map(|&c| r.transpose[c as usize]).collect(),
+                (0..cells)
+                    .map(|t| r.group_of[relabel[t] as usize])
+                    .collect(),
+            ),
+            None => (Vec::new(), Vec::new(), Vec::new()),
+        };
+        Ok(PdbHeuristic {
+            db,
+            plain,
+            cell_map,
+            reflected,
+            reflected_cell_map,
+            group_of,
+            reflected_group_of,
+        })
+    }
+
+    /// The tables behind this heuristic.
+    pub fn db(&self) -> &Arc<PatternDb> {
+        &self.db
+    }
+
+    #[inline(always)]
+    fn part(&self, g: usize, pos: &[u8]) -> u8 {
+        let cells = self.cell_map.len();
+        let at = self.plain[g]
+            .iter()
+            .map(|&t| self.cell_map[pos[t as usize] as usize]);
+        self.db.groups[g].table[rank(cells, at)]
+    }
+
+    #[inline(always)]
+    fn reflected_part(&self, g: usize, pos: &[u8]) -> u8 {
+        let cells = self.cell_map.len();
+        let at = self.reflected[g]
+            .iter()
+            .map(|&t| self.reflected_cell_map[pos[t as usize] as usize]);
+        self.db.groups[g].table[rank(cells, at)]
+    }
+}
 
 /// Per-node state: each group's part, plain and reflected, and both sums.
 #[derive(Debug, Clone, Copy)]
@@ -563,18 +680,18 @@ impl Heuristic for PdbHeuristic {
         "pdb"
     }
     fn init(&self, _: &[u8], pos: &[u8]) -> PdbEval {
-        let db = &*self.0;
         let mut e = PdbEval {
             parts: [0; 8],
             reflected: [0; 8],
             sum: 0,
             reflected_sum: 0,
         };
-        for g in 0..db.groups.len() {
-            e.parts[g] = db.part(g, pos);
+        let reflect = !self.reflected.is_empty();
+        for g in 0..self.plain.len() {
+            e.parts[g] = self.part(g, pos);
             e.sum += e.parts[g] as u16;
-            if let Some(r) = &db.reflection {
-                e.reflected[g] = db.reflected_part(r, g, pos);
+            if reflect {
+                e.reflected[g] = self.reflected_part(g, pos);
                 e.reflected_sum += e.reflected[g] as u16;
             }
         }
@@ -586,15 +703,14 @@ impl Heuristic for PdbHeuristic {
     }
     #[inline(always)]
     fn update(&self, e: &PdbEval, _: &[u8], pos: &[u8], tile: u8, _: usize, _: usize) -> PdbEval {
-        let db = &*self.0;
         let mut out = *e;
-        let g = db.group_of[tile as usize] as usize;
-        let v = db.part(g, pos);
+        let g = self.group_of[tile as usize] as usize;
+        let v = self.part(g, pos);
         out.sum = out.sum + v as u16 - out.parts[g] as u16;
         out.parts[g] = v;
-        if let Some(r) = &db.reflection {
-            let rg = r.group_of[tile as usize] as usize;
-            let v = db.reflected_part(r, rg, pos);
+        if !self.reflected.is_empty() {
+            let rg = self.reflected_group_of[tile as usize] as usize;
+            let v = self.reflected_part(rg, pos);
             out.reflected_sum = out.reflected_sum + v as u16 - out.reflected[rg] as u16;
             out.reflected[rg] = v;
         }
@@ -652,7 +768,7 @@ mod tests {
         for blank in [8, 0, 4, 5] {
             let goal = Board::goal_with_blank(3, blank).unwrap();
             let db = PatternDb::build(&goal, &SearchLimits::default()).unwrap();
-            let h = PdbHeuristic(Arc::new(db));
+            let h = PdbHeuristic::new(Arc::new(db), &goal).unwrap();
             let table = crate::search::bfs::distance_table(&goal).unwrap();
             for (b, d) in &table {
                 assert_eq!(h.estimate(b.tiles()), *d);
@@ -683,7 +799,7 @@ mod tests {
                 .collect();
             let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);
             assert_eq!(db.uses_reflection(), blank == 0 || blank == 4 || blank == 8);
-            let h = PdbHeuristic(Arc::new(db));
+            let h = PdbHeuristic::new(Arc::new(db), &goal).unwrap();
             assert_eq!(h.estimate(goal.tiles()), 0);
             check_against_bfs(&h, &goal, false);
         }

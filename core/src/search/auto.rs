@@ -64,8 +64,7 @@ pub fn solve(
                 "no pattern database was given for this goal".into(),
             ),
         ))?;
-        db.check_goal(goal)?;
-        Ok(PdbHeuristic(db))
+        Ok(PdbHeuristic::new(db, goal)?)
     };
     match request.algorithm {
         Algorithm::Bfs => Bfs::new(goal).solve(start, limits),
@@ -93,10 +92,9 @@ pub fn solve(
             let matching = request
                 .pdb
                 .as_ref()
-                .filter(|db| db.check_goal(goal).is_ok())
-                .cloned();
+                .and_then(|db| PdbHeuristic::new(db.clone(), goal).ok());
             match matching {
-                Some(db) => anytime(start, goal, PdbHeuristic(db), limits, 0.4, &WEIGHTS),
+                Some(h) => anytime(start, goal, h, limits, 0.4, &WEIGHTS),
                 None if start.size() <= 3 => {
                     IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
                 }
