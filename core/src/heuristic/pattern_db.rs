@@ -50,6 +50,9 @@ pub enum PdbError {
     /// Built for another goal.
     #[error("pattern database was built for another goal")]
     WrongGoal,
+    /// The search needs pattern databases and none were given.
+    #[error("no pattern database was given for this goal (build one with `pdb build` or let the app build it)")]
+    Missing,
     /// No partition is defined for this size.
     #[error("pattern databases cover 2×2 to 5×5 boards, not {0}×{0}")]
     UnsupportedSize(usize),

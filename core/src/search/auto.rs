@@ -60,9 +60,7 @@ pub fn solve(
     crate::parity::check_solvable(start, goal)?;
     let pdb = || -> Result<PdbHeuristic, SolveError> {
         let db = request.pdb.clone().ok_or(SolveError::PatternDb(
-            crate::heuristic::pattern_db::PdbError::Malformed(
-                "no pattern database was given for this goal".into(),
-            ),
+            crate::heuristic::pattern_db::PdbError::Missing,
         ))?;
         Ok(PdbHeuristic::new(db, goal)?)
     };
