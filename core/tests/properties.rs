@@ -126,6 +126,16 @@ fn limits_end_searches_with_typed_results_and_stats() {
         r,
         Err(SolveError::Board(slidepuzzle_core::BoardError::Unsolvable))
     ));
+    let solvable = slidepuzzle_core::text::parse_board("1 2 3 4 5 6 7 0 8").unwrap();
+    let goal = Board::goal(3).unwrap();
+    let request = SolveRequest::new(Algorithm::PatternDb);
+    let r = search::solve(&solvable, &goal, &request, &SearchLimits::default());
+    assert!(matches!(
+        r,
+        Err(SolveError::PatternDb(
+            slidepuzzle_core::heuristic::pattern_db::PdbError::Missing
+        ))
+    ));
 }
 
 #[test]
