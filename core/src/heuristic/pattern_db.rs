@@ -278,15 +278,6 @@ impl PatternDb {
         self.groups.iter().map(|g| g.table.len()).sum()
     }
 
-    /// Checks that these tables belong to `goal`.
-    pub fn check_goal(&self, goal: &Board) -> Result<(), PdbError> {
-        if self.goal == goal.tiles() {
-            Ok(())
-        } else {
-            Err(PdbError::WrongGoal)
-        }
-    }
-
     /// Serialises to bytes: header, groups with tables, FNV-1a checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.table_bytes() + 64);
