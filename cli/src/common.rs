@@ -1,9 +1,10 @@
 //! What the subcommands share: errors and exit codes, goals, pattern-database loading, output.
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
 use slidepuzzle_core::heuristic::{canonical_goal, PatternDb, PdbHeuristic};
+use slidepuzzle_core::picture::{self, Picture, PictureLimits};
 use slidepuzzle_core::search::Solution;
 use slidepuzzle_core::{
     text, Algorithm, Board, BoardError, HeuristicKind, SearchLimits, SolveError,
@@ -273,4 +274,70 @@ pub fn print_solution(start: &Board, s: &Solution, json: bool) {
             s.stats.elapsed.as_secs_f64() * 1000.0
         );
     }
+}
+
+/// Where a puzzle picture comes from: a built-in one or a photo file.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PictureSource {
+    /// A built-in picture: sunset, aurora, mandala or bauhaus.
+    #[arg(long, conflicts_with = "image")]
+    pub builtin: Option<String>,
+    /// Your own photo (JPEG, PNG, WebP or GIF); EXIF orientation is applied.
+    #[arg(long)]
+    pub image: Option<PathBuf>,
+}
+
+impl PictureSource {
+    /// Whether a picture was asked for.
+    pub fn is_set(&self) -> bool {
+        self.builtin.is_some() || self.image.is_some()
+    }
+
+    /// The picture at `edge` pixels (the first built-in when none was named).
+    pub fn load(&self, edge: u32) -> Result<Picture, CliError> {
+        let picture = match (&self.image, &self.builtin) {
+            (Some(path), _) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))?;
+                picture::load(&bytes, edge, &PictureLimits::default())
+            }
+            (None, Some(id)) => picture::builtin::render(id, edge),
+            (None, None) => picture::builtin::render(picture::builtin::BUILTINS[0].id, edge),
+        };
+        picture.map_err(|e| CliError::Input(e.to_string()))
+    }
+}
+
+/// Darkens the lines between the tiles of a `size`×`size` cut.
+pub fn draw_grid(picture: &mut Picture, size: usize) -> Result<(), CliError> {
+    if !(slidepuzzle_core::MIN_SIZE..=slidepuzzle_core::MAX_SIZE).contains(&size) {
+        return Err(CliError::Input(format!("--grid {size}: sizes are 2 to 8")));
+    }
+    let edge = picture.edge;
+    for cell in 0..size * size {
+        let r = picture::tile_rect(size, edge, cell);
+        for y in r.y..r.y + r.height {
+            for x in r.x..r.x + r.width {
+                if x == r.x || y == r.y {
+                    let i = ((y * edge + x) * 4) as usize;
+                    for c in &mut picture.rgba[i..i + 3] {
+                        *c /= 3;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes `picture` as a PNG file.
+pub fn write_png(picture: &Picture, out: &Path) -> Result<(), CliError> {
+    image::save_buffer(
+        out,
+        &picture.rgba,
+        picture.edge,
+        picture.edge,
+        image::ExtendedColorType::Rgba8,
+    )
+    .map_err(|e| CliError::Io(format!("cannot write {}: {e}", out.display())))
 }

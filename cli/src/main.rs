@@ -90,6 +90,20 @@ enum Command {
     },
     /// Play in the terminal.
     Play(play::PlayArgs),
+    /// Write a puzzle picture (built-in or your photo, upright and cropped square) as PNG.
+    Picture {
+        #[command(flatten)]
+        source: common::PictureSource,
+        /// Edge of the square picture in pixels.
+        #[arg(long, default_value_t = 1080)]
+        edge: u32,
+        /// Output PNG file.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Draw the tile grid of this size over the picture.
+        #[arg(long)]
+        grid: Option<usize>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -186,6 +200,18 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Bench(args) => bench::run(args),
+        Command::Picture {
+            source,
+            edge,
+            out,
+            grid,
+        } => {
+            let mut picture = source.load(edge)?;
+            if let Some(size) = grid {
+                common::draw_grid(&mut picture, size)?;
+            }
+            common::write_png(&picture, &out)
+        }
         Command::Pdb {
             command: PdbCommand::Build { size, goal, out },
         } => {

@@ -8,6 +8,8 @@
 //!   [`SearchLimits`] (nodes, bytes, deadline, cancel token, progress) and return a [`Solution`].
 //! - [`heuristic`] holds the admissible estimates behind the [`Heuristic`] trait, including
 //!   additive pattern databases.
+//! - [`picture`] decodes a photo, turns it upright, crops and cuts it; it also draws the
+//!   built-in pictures.
 //! - [`game`] is a play session: board, goal, undo/redo history, save and restore.
 #![deny(missing_docs)]
 
@@ -17,6 +19,7 @@ pub mod game;
 pub mod heuristic;
 pub mod limits;
 pub mod parity;
+pub mod picture;
 pub mod search;
 pub mod shuffle;
 pub mod text;
@@ -26,4 +29,5 @@ pub use error::{BoardError, LimitKind, MoveError, SaveError, SolveError};
 pub use game::Game;
 pub use heuristic::Heuristic;
 pub use limits::{CancelToken, Progress, SearchLimits};
+pub use picture::{Picture, PictureError, PictureLimits, TileRect};
 pub use search::{Algorithm, HeuristicKind, Solution, Solver, Stats};

@@ -1,0 +1,505 @@
+//! The picture pipeline: decode a photo from bytes (JPEG, PNG, WebP, GIF's first frame), turn
+//! it upright by its EXIF orientation, crop the centre square, resize it, and say where each
+//! tile lies in it.
+//!
+//! The result is one square RGBA image plus tile rectangles ([`tile_rect`]) rather than n² tile
+//! images: the apps make one bitmap from one buffer and draw tiles as sub-rectangles, so a
+//! picture crosses the FFI boundary once, and the revealed picture at the win needs no
+//! re-assembly.
+use std::io::Cursor;
+
+use image::{imageops::FilterType, DynamicImage, ImageDecoder, ImageReader, Limits};
+use thiserror::Error;
+
+pub mod builtin;
+
+/// Largest edge a picture may be resized to.
+pub const MAX_EDGE: u32 = 4096;
+/// Smallest edge a picture may be resized to.
+pub const MIN_EDGE: u32 = 16;
+
+/// What a decode may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PictureLimits {
+    /// Refuse images with more pixels than this.
+    pub max_pixels: u64,
+    /// Refuse images whose decoding would allocate more bytes than this.
+    pub max_bytes: u64,
+}
+
+impl Default for PictureLimits {
+    /// 50 Mpx and 512 MiB: every phone camera fits, a decompression bomb does not.
+    fn default() -> Self {
+        PictureLimits {
+            max_pixels: 50_000_000,
+            max_bytes: 512 << 20,
+        }
+    }
+}
+
+/// Why a picture could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PictureError {
+    /// No bytes at all.
+    #[error("the image is empty (0 bytes)")]
+    Empty,
+    /// The bytes are not a JPEG, PNG, WebP or GIF.
+    #[error("not a supported image: use JPEG, PNG, WebP or GIF")]
+    UnknownFormat,
+    /// The file ends before the image does.
+    #[error("the image file is truncated")]
+    Truncated,
+    /// The bytes are damaged.
+    #[error("the image is damaged: {0}")]
+    Corrupt(String),
+    /// More pixels than the budget allows.
+    #[error("the image is {width}×{height} pixels, more than the {max_pixels} allowed")]
+    TooManyPixels {
+        /// Width from the header.
+        width: u32,
+        /// Height from the header.
+        height: u32,
+        /// The budget.
+        max_pixels: u64,
+    },
+    /// Decoding would need more memory than the budget allows.
+    #[error("decoding the image needs more than {max_bytes} bytes of memory")]
+    OverMemory {
+        /// The budget.
+        max_bytes: u64,
+    },
+    /// The header gives a zero width or height.
+    #[error("the image has no pixels ({width}×{height})")]
+    NoPixels {
+        /// Width from the header.
+        width: u32,
+        /// Height from the header.
+        height: u32,
+    },
+    /// The requested output edge is out of range.
+    #[error("edge {edge} is out of range: {min} to {max} pixels")]
+    EdgeOutOfRange {
+        /// The requested edge.
+        edge: u32,
+        /// Smallest edge.
+        min: u32,
+        /// Largest edge.
+        max: u32,
+    },
+    /// No built-in picture has that name.
+    #[error("there is no built-in picture '{0}'")]
+    NoSuchBuiltin(String),
+}
+
+/// A square RGBA picture, `edge` × `edge` pixels, rows top to bottom, 4 bytes per pixel.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Picture {
+    /// Width and height in pixels.
+    pub edge: u32,
+    /// `edge * edge * 4` bytes: red, green, blue, alpha.
+    pub rgba: Vec<u8>,
+}
+
+impl std::fmt::Debug for Picture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Picture({0}×{0})", self.edge)
+    }
+}
+
+impl Picture {
+    /// The RGBA value of pixel (`x`, `y`).
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let i = ((y as usize) * self.edge as usize + x as usize) * 4;
+        [
+            self.rgba[i],
+            self.rgba[i + 1],
+            self.rgba[i + 2],
+            self.rgba[i + 3],
+        ]
+    }
+
+    /// The RGBA bytes of the tile at `cell` of a `size`×`size` cut, row by row.
+    pub fn tile_rgba(&self, size: usize, cell: usize) -> Vec<u8> {
+        let r = tile_rect(size, self.edge, cell);
+        let mut out = Vec::with_capacity((r.width * r.height * 4) as usize);
+        for y in r.y..r.y + r.height {
+            let start = ((y * self.edge + r.x) * 4) as usize;
+            out.extend_from_slice(&self.rgba[start..start + (r.width * 4) as usize]);
+        }
+        out
+    }
+}
+
+/// A tile's place in a picture, in pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TileRect {
+    /// Left edge.
+    pub x: u32,
+    /// Top edge.
+    pub y: u32,
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+/// Where the piece for `cell` (row-major) of a `size`×`size` cut of an `edge`-pixel picture
+/// lies. Tiles tile the picture exactly: when `edge` is not a multiple of `size`, widths differ
+/// by at most one pixel. A cell off the board gives an empty rectangle.
+pub fn tile_rect(size: usize, edge: u32, cell: usize) -> TileRect {
+    if size == 0 || cell >= size * size {
+        return TileRect {
+            x: 0,
+            y: 0,
+            width: 0,
+            height: 0,
+        };
+    }
+    let n = size as u64;
+    let at = |i: u64| (i * edge as u64 / n) as u32;
+    let (row, col) = ((cell / size) as u64, (cell % size) as u64);
+    TileRect {
+        x: at(col),
+        y: at(row),
+        width: at(col + 1) - at(col),
+        height: at(row + 1) - at(row),
+    }
+}
+
+fn check_edge(edge: u32) -> Result<(), PictureError> {
+    if (MIN_EDGE..=MAX_EDGE).contains(&edge) {
+        Ok(())
+    } else {
+        Err(PictureError::EdgeOutOfRange {
+            edge,
+            min: MIN_EDGE,
+            max: MAX_EDGE,
+        })
+    }
+}
+
+fn map_error(e: image::ImageError, limits: &PictureLimits) -> PictureError {
+    use image::ImageError as E;
+    match e {
+        E::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => PictureError::Truncated,
+        E::IoError(io) => PictureError::Corrupt(io.to_string()),
+        E::Limits(_) => PictureError::OverMemory {
+            max_bytes: limits.max_bytes,
+        },
+        E::Unsupported(u) => match u.kind() {
+            image::error::UnsupportedErrorKind::Format(_) => PictureError::UnknownFormat,
+            _ => PictureError::Corrupt(u.to_string()),
+        },
+        E::Decoding(d) => {
+            let text = d.to_string();
+            let lower = text.to_lowercase();
+            if lower.contains("eof")
+                || lower.contains("end of file")
+                || lower.contains("unexpected end")
+                || lower.contains("truncat")
+                || lower.contains("no more bytes")
+            {
+                PictureError::Truncated
+            } else {
+                PictureError::Corrupt(text)
+            }
+        }
+        other => PictureError::Corrupt(other.to_string()),
+    }
+}
+
+/// Decodes `bytes`, applies the EXIF orientation, and returns the image upright, refusing
+/// anything over `limits` before allocating its pixels.
+pub fn decode(bytes: &[u8], limits: &PictureLimits) -> Result<DynamicImage, PictureError> {
+    if bytes.is_empty() {
+        return Err(PictureError::Empty);
+    }
+    let reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| PictureError::Corrupt(e.to_string()))?;
+    match reader.format() {
+        None => return Err(PictureError::UnknownFormat),
+        // The JPEG decoder fills a cut-off scan with grey instead of failing, so check that the
+        // file reaches its end-of-image marker first.
+        Some(image::ImageFormat::Jpeg) if !jpeg_is_complete(bytes) => {
+            return Err(PictureError::Truncated)
+        }
+        Some(_) => {}
+    }
+    let mut decoder_limits = Limits::default();
+    decoder_limits.max_alloc = Some(limits.max_bytes);
+    let side = limits.max_pixels.min(u32::MAX as u64) as u32;
+    decoder_limits.max_image_width = Some(side);
+    decoder_limits.max_image_height = Some(side);
+    let mut reader = reader;
+    reader.limits(decoder_limits);
+    let mut decoder = reader.into_decoder().map_err(|e| map_error(e, limits))?;
+    let (width, height) = decoder.dimensions();
+    if width == 0 || height == 0 {
+        return Err(PictureError::NoPixels { width, height });
+    }
+    if width as u64 * height as u64 > limits.max_pixels {
+        return Err(PictureError::TooManyPixels {
+            width,
+            height,
+            max_pixels: limits.max_pixels,
+        });
+    }
+    if decoder.total_bytes() > limits.max_bytes {
+        return Err(PictureError::OverMemory {
+            max_bytes: limits.max_bytes,
+        });
+    }
+    // A missing or unreadable orientation tag means "as stored".
+    let orientation = decoder
+        .orientation()
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut image = DynamicImage::from_decoder(decoder).map_err(|e| map_error(e, limits))?;
+    image.apply_orientation(orientation);
+    Ok(image)
+}
+
+/// Whether a JPEG's segments run on to an end-of-image marker. Walks the marker segments by
+/// their lengths (so a thumbnail inside EXIF does not count) and the entropy-coded data after
+/// each start-of-scan; bytes after the marker (a phone's trailer) are fine.
+fn jpeg_is_complete(bytes: &[u8]) -> bool {
+    let mut i = 2; // after SOI
+    loop {
+        // Skip fill bytes before a marker.
+        while i < bytes.len() && bytes[i] == 0xFF && bytes.get(i + 1) == Some(&0xFF) {
+            i += 1;
+        }
+        if i + 1 >= bytes.len() || bytes[i] != 0xFF {
+            return false;
+        }
+        let marker = bytes[i + 1];
+        i += 2;
+        match marker {
+            0xD9 => return true,
+            0x01 | 0xD0..=0xD7 => continue, // no length
+            _ => {}
+        }
+        let Some(len) = bytes.get(i..i + 2) else {
+            return false;
+        };
+        i += u16::from_be_bytes([len[0], len[1]]) as usize;
+        if marker == 0xDA {
+            // Entropy-coded data: runs to the next marker that is not a stuffed 0xFF00 or a
+            // restart marker.
+            loop {
+                match bytes.get(i..i + 2) {
+                    None => return false,
+                    Some([0xFF, next]) if *next != 0x00 && !(0xD0..=0xD7).contains(next) => break,
+                    _ => i += 1,
+                }
+            }
+        }
+    }
+}
+
+/// The centre square of `image`, resized to `edge` pixels with a Lanczos filter, as RGBA.
+pub fn square(image: &DynamicImage, edge: u32) -> Result<Picture, PictureError> {
+    check_edge(edge)?;
+    let (w, h) = (image.width(), image.height());
+    let side = w.min(h);
+    let cropped = image.crop_imm((w - side) / 2, (h - side) / 2, side, side);
+    let resized = if side == edge {
+        cropped
+    } else {
+        cropped.resize_exact(edge, edge, FilterType::Lanczos3)
+    };
+    Ok(Picture {
+        edge,
+        rgba: resized.into_rgba8().into_raw(),
+    })
+}
+
+/// Decode, orient, crop and resize in one call: what the apps do with a photo.
+pub fn load(bytes: &[u8], edge: u32, limits: &PictureLimits) -> Result<Picture, PictureError> {
+    check_edge(edge)?;
+    square(&decode(bytes, limits)?, edge)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{ImageEncoder, Rgba, RgbaImage};
+
+    /// A w×h picture, red on the left half, blue on the right, green top-left pixel block.
+    fn sample(w: u32, h: u32) -> RgbaImage {
+        RgbaImage::from_fn(w, h, |x, y| {
+            if x < w / 4 && y < h / 4 {
+                Rgba([0, 255, 0, 255])
+            } else if x < w / 2 {
+                Rgba([255, 0, 0, 255])
+            } else {
+                Rgba([0, 0, 255, 255])
+            }
+        })
+    }
+
+    fn png(img: &RgbaImage) -> Vec<u8> {
+        let mut out = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut out)
+            .write_image(
+                img,
+                img.width(),
+                img.height(),
+                image::ExtendedColorType::Rgba8,
+            )
+            .unwrap();
+        out
+    }
+
+    fn jpeg(img: &RgbaImage) -> Vec<u8> {
+        let rgb = DynamicImage::ImageRgba8(img.clone()).into_rgb8();
+        let mut out = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 95)
+            .encode_image(&rgb)
+            .unwrap();
+        out
+    }
+
+    /// `jpeg` with an EXIF APP1 segment carrying `orientation`, right after SOI.
+    pub(crate) fn with_exif_orientation(jpeg: &[u8], orientation: u16) -> Vec<u8> {
+        let mut tiff = b"II*\0\x08\0\0\0\x01\0".to_vec(); // header, IFD at 8, one entry
+        tiff.extend_from_slice(&0x0112u16.to_le_bytes()); // Orientation
+        tiff.extend_from_slice(&3u16.to_le_bytes()); // SHORT
+        tiff.extend_from_slice(&1u32.to_le_bytes()); // count
+        tiff.extend_from_slice(&orientation.to_le_bytes());
+        tiff.extend_from_slice(&[0, 0, 0, 0, 0, 0]); // padding, next IFD = 0
+        let mut app1 = b"Exif\0\0".to_vec();
+        app1.extend_from_slice(&tiff);
+        let mut out = jpeg[..2].to_vec();
+        out.extend_from_slice(&[0xFF, 0xE1]);
+        out.extend_from_slice(&((app1.len() + 2) as u16).to_be_bytes());
+        out.extend_from_slice(&app1);
+        out.extend_from_slice(&jpeg[2..]);
+        out
+    }
+
+    fn close(a: [u8; 4], b: [u8; 4]) -> bool {
+        a.iter().zip(b).all(|(x, y)| x.abs_diff(y) < 40)
+    }
+
+    #[test]
+    fn landscape_is_cropped_to_its_centre_square() {
+        // 300×100: the centre square is x 100..200, red then blue at x=150.
+        let p = load(&png(&sample(300, 100)), 100, &PictureLimits::default()).unwrap();
+        assert_eq!(p.edge, 100);
+        assert_eq!(p.rgba.len(), 100 * 100 * 4);
+        assert!(close(p.pixel(10, 50), [255, 0, 0, 255]));
+        assert!(close(p.pixel(90, 50), [0, 0, 255, 255]));
+    }
+
+    #[test]
+    fn exif_orientation_6_is_turned_upright() {
+        // Stored 200×100 with the green block top-left; orientation 6 means "rotate 90°
+        // clockwise to view", so the viewed image is 100×200 with the block top-right.
+        let bytes = with_exif_orientation(&jpeg(&sample(200, 100)), 6);
+        let img = decode(&bytes, &PictureLimits::default()).unwrap();
+        assert_eq!((img.width(), img.height()), (100, 200));
+        let rgba = img.to_rgba8();
+        assert!(close(rgba.get_pixel(95, 5).0, [0, 255, 0, 255]));
+        assert!(close(rgba.get_pixel(5, 5).0, [255, 0, 0, 255]));
+        // Without the tag, the block stays top-left.
+        let plain = decode(&jpeg(&sample(200, 100)), &PictureLimits::default()).unwrap();
+        assert_eq!((plain.width(), plain.height()), (200, 100));
+        assert!(close(plain.to_rgba8().get_pixel(5, 5).0, [0, 255, 0, 255]));
+    }
+
+    #[test]
+    fn bad_input_gets_a_typed_error() {
+        let limits = PictureLimits::default();
+        assert_eq!(load(&[], 100, &limits), Err(PictureError::Empty));
+        assert_eq!(
+            load(b"hello, not an image", 100, &limits),
+            Err(PictureError::UnknownFormat)
+        );
+        let png = png(&sample(64, 64));
+        assert_eq!(
+            load(&png[..png.len() / 2], 100, &limits),
+            Err(PictureError::Truncated)
+        );
+        let jpeg = jpeg(&sample(64, 64));
+        for cut in [3, 20, jpeg.len() / 2, jpeg.len() - 2] {
+            assert_eq!(
+                load(&jpeg[..cut], 100, &limits),
+                Err(PictureError::Truncated),
+                "cut at {cut}"
+            );
+        }
+        // A trailer after the end-of-image marker is fine (phones append data there).
+        let mut trailer = jpeg.clone();
+        trailer.extend_from_slice(b"trailing data");
+        assert!(load(&trailer, 100, &limits).is_ok());
+        // So is an EXIF block, whose thumbnail could end with its own end marker.
+        assert!(load(&with_exif_orientation(&jpeg, 1), 100, &limits).is_ok());
+        assert!(matches!(
+            load(&png, 5000, &limits),
+            Err(PictureError::EdgeOutOfRange { edge: 5000, .. })
+        ));
+    }
+
+    #[test]
+    fn pixel_budget_is_checked_from_the_header_before_decoding() {
+        let small = PictureLimits {
+            max_pixels: 1000,
+            max_bytes: 1 << 20,
+        };
+        assert_eq!(
+            load(&png(&sample(40, 30)), 100, &small),
+            Err(PictureError::TooManyPixels {
+                width: 40,
+                height: 30,
+                max_pixels: 1000
+            })
+        );
+        // A PNG header claiming 60000×60000 with no data behind it: refused, not allocated.
+        let mut bomb = png(&sample(1, 1));
+        bomb[16..20].copy_from_slice(&60000u32.to_be_bytes());
+        bomb[20..24].copy_from_slice(&60000u32.to_be_bytes());
+        let err = load(&bomb, 100, &PictureLimits::default()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                PictureError::TooManyPixels { .. }
+                    | PictureError::OverMemory { .. }
+                    | PictureError::Corrupt(_)
+            ),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn tile_rects_cover_the_picture_exactly() {
+        for size in 2..=8 {
+            for edge in [16, 100, 1080, 1081] {
+                let mut area = 0u64;
+                for cell in 0..size * size {
+                    let r = tile_rect(size, edge, cell);
+                    assert!(r.x + r.width <= edge && r.y + r.height <= edge);
+                    area += (r.width * r.height) as u64;
+                    if cell % size + 1 < size {
+                        assert_eq!(tile_rect(size, edge, cell + 1).x, r.x + r.width);
+                    }
+                }
+                assert_eq!(area, edge as u64 * edge as u64);
+            }
+        }
+        assert_eq!(tile_rect(3, 100, 9).width, 0);
+    }
+
+    #[test]
+    fn tile_rgba_is_the_tiles_pixels() {
+        let p = load(&png(&sample(64, 64)), 64, &PictureLimits::default()).unwrap();
+        let t = p.tile_rgba(4, 0);
+        assert_eq!(t.len(), 16 * 16 * 4);
+        assert!(close([t[0], t[1], t[2], t[3]], [0, 255, 0, 255]));
+        let last = p.tile_rgba(4, 15);
+        assert!(close(
+            [last[0], last[1], last[2], last[3]],
+            [0, 0, 255, 255]
+        ));
+    }
+}
