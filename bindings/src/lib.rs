@@ -1032,3 +1032,28 @@ mod tests {
         ));
     }
 }
+
+#[cfg(test)]
+mod vectors {
+    use super::*;
+
+    /// tests/data/shuffles.txt pins seeded shuffles; the Kotlin tests read the same file.
+    #[test]
+    fn seeded_shuffles_match_the_shared_vectors() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/shuffles.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut checked = 0;
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let (head, tiles) = line.split_once('|').unwrap();
+            let nums: Vec<u64> = head
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            let game = Game::new(nums[0] as u32, nums[1] as u32).unwrap();
+            game.shuffle(ShuffleKind::Walk, nums[2], None).unwrap();
+            assert_eq!(game.tiles(), parse_tiles(tiles.to_string()).unwrap(), "{line}");
+            checked += 1;
+        }
+        assert!(checked >= 6);
+    }
+}
