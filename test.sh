@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs every check the project has. Installs nothing beyond the Rust toolchain components it
-# needs (rustfmt, clippy), which rustup adds when missing.
+# Runs every check the project has: Rust (fmt, clippy, tests), the CLI, the generated bindings'
+# drift check, the Kotlin tests of the real core on the JVM, and a short fuzz run. Installs
+# what it needs: rustfmt/clippy through rustup, cargo-fuzz from crates.io, Maven artifacts
+# from Maven Central. FUZZ_SECONDS (default 15) sets the fuzz time per target; SKIP_FUZZ=1
+# skips fuzzing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -12,6 +15,9 @@ if command -v rustup >/dev/null; then
   rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
   rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
 fi
+for tool in java mvn; do
+  command -v "$tool" >/dev/null || { echo "test.sh: $tool is required (JDK 17 and Maven)" >&2; exit 1; }
+done
 if [ ! -d ../shared/data ]; then
   echo "test.sh: the shared instance sets are expected at ../shared/data" >&2
   exit 1
@@ -26,3 +32,13 @@ cargo test --workspace --release
 echo "== cli smoke tests"
 cargo build --release -p slidepuzzle-cli
 bash tests/cli.sh target/release/slidepuzzle
+echo "== generated bindings match the library"
+scripts/bindgen.sh --check
+echo "== Kotlin tests of the core through the bindings (JVM, JNA)"
+mvn -B -q -f tests/kotlin/pom.xml test
+echo "kotlin: bindings tests passed"
+if [ "${SKIP_FUZZ:-0}" != 1 ]; then
+  echo "== fuzz"
+  FUZZ_SECONDS="${FUZZ_SECONDS:-15}" scripts/fuzz.sh
+fi
+echo "== all checks passed"

@@ -55,6 +55,14 @@ check "corrupt pattern database" 2 'checksum mismatch|truncated|not a slidepuzzl
   bash -c "head -c 5000 /dev/urandom > '$SLIDEPUZZLE_CACHE/bad.pdb'; printf 'SPDB\001\000' | cat - '$SLIDEPUZZLE_CACHE/bad.pdb' > '$SLIDEPUZZLE_CACHE/bad2.pdb'; '$bin' solve --tiles '1 2 3 4 5 6 7 0 8' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/bad2.pdb'"
 check "pdb build and load" 0 'optimal' \
   bash -c "'$bin' pdb build --size 3 --out '$SLIDEPUZZLE_CACHE/p3.pdb' && '$bin' solve --tiles '8 6 7 2 5 4 3 0 1' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/p3.pdb'"
+check "a built-in picture as PNG" 0 'PNG image data, 240 x 240' \
+  bash -c "'$bin' picture --builtin sunset --edge 240 --out '$SLIDEPUZZLE_CACHE/s.png' && file '$SLIDEPUZZLE_CACHE/s.png'"
+check "a photo is cropped square" 0 'PNG image data, 100 x 100' \
+  bash -c "'$bin' picture --builtin bauhaus --edge 300 --out '$SLIDEPUZZLE_CACHE/b.png' && '$bin' picture --image '$SLIDEPUZZLE_CACHE/b.png' --edge 100 --out '$SLIDEPUZZLE_CACHE/c.png' && file '$SLIDEPUZZLE_CACHE/c.png'"
+check "an unknown built-in picture" 2 "no built-in picture 'nope'" "$bin" picture --builtin nope --out /dev/null
+check "a file that is not an image" 2 'not a supported image' \
+  bash -c "echo hello > '$SLIDEPUZZLE_CACHE/x.jpg'; '$bin' play --image '$SLIDEPUZZLE_CACHE/x.jpg'"
+check "a missing photo" 1 'cannot read' "$bin" play --image /nonexistent/photo.jpg
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

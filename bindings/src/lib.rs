@@ -19,7 +19,9 @@ use slidepuzzle_core as core;
 use slidepuzzle_core::heuristic::pattern_db::PdbError;
 use slidepuzzle_core::picture::{self as pic, PictureError};
 use slidepuzzle_core::search::{self, SolveRequest};
-use slidepuzzle_core::{shuffle, Board, BoardError, MoveError, SaveError, SearchLimits, SolveError};
+use slidepuzzle_core::{
+    shuffle, Board, BoardError, MoveError, SaveError, SearchLimits, SolveError,
+};
 
 uniffi::setup_scaffolding!("slidepuzzle");
 
@@ -449,6 +451,8 @@ fn request(
 }
 
 /// Solves `start` toward `goal`. Blocks: call it from a background thread.
+// One flat call reads best from Kotlin and Swift, which both have named arguments.
+#[allow(clippy::too_many_arguments)]
 #[uniffi::export]
 pub fn solve(
     start: Vec<u32>,
@@ -830,8 +834,7 @@ fn distance_shuffle(
         _ => SolveRequest::new(core::Algorithm::IdaStar),
     };
     let limits = SearchLimits::with_timeout(Duration::from_secs(30));
-    let distance =
-        |b: &Board| search::solve(b, goal, &req, &limits).map(|s| s.moves.len() as u32);
+    let distance = |b: &Board| search::solve(b, goal, &req, &limits).map(|s| s.moves.len() as u32);
     Ok(shuffle::exact_distance(goal, k, rng, distance)?)
 }
 
@@ -1043,7 +1046,10 @@ mod vectors {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/shuffles.txt");
         let text = std::fs::read_to_string(path).unwrap();
         let mut checked = 0;
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let (head, tiles) = line.split_once('|').unwrap();
             let nums: Vec<u64> = head
                 .split_whitespace()
@@ -1051,7 +1057,11 @@ mod vectors {
                 .collect();
             let game = Game::new(nums[0] as u32, nums[1] as u32).unwrap();
             game.shuffle(ShuffleKind::Walk, nums[2], None).unwrap();
-            assert_eq!(game.tiles(), parse_tiles(tiles.to_string()).unwrap(), "{line}");
+            assert_eq!(
+                game.tiles(),
+                parse_tiles(tiles.to_string()).unwrap(),
+                "{line}"
+            );
             checked += 1;
         }
         assert!(checked >= 6);

@@ -1,4 +1,5 @@
-//! `slidepuzzle play`: the game in a terminal (crossterm), numbers on tiles.
+//! `slidepuzzle play`: the game in a terminal (crossterm), with numbered tiles or picture tiles
+//! drawn in truecolor half-blocks (each character cell shows two pixels, one above the other).
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -9,10 +10,11 @@ use crossterm::{cursor, execute, queue, style, terminal};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::picture::{tile_rect, Picture};
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
 
-use crate::common::{CliError, PdbOptions};
+use crate::common::{CliError, PdbOptions, PictureSource};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -27,6 +29,27 @@ pub struct PlayArgs {
     blank: Option<usize>,
     #[command(flatten)]
     pdb: PdbOptions,
+    /// Play with a picture (see --builtin and --image; p toggles it in the game).
+    #[command(flatten)]
+    picture: PictureSource,
+}
+
+/// The picture mode: where the picture comes from and the last one drawn, by edge.
+struct PictureView {
+    source: PictureSource,
+    on: bool,
+    numbers: bool,
+    cache: Option<Picture>,
+}
+
+impl PictureView {
+    /// The picture at `edge` pixels, drawn or decoded once per edge.
+    fn at(&mut self, edge: u32) -> Result<&Picture, CliError> {
+        if self.cache.as_ref().map(|p| p.edge) != Some(edge) {
+            self.cache = Some(self.source.load(edge)?);
+        }
+        Ok(self.cache.as_ref().expect("just set"))
+    }
 }
 
 struct Screen {
@@ -37,6 +60,7 @@ struct Screen {
     digits: String,
     pdb: Option<Arc<PatternDb>>,
     pdb_options: PdbOptions,
+    view: PictureView,
 }
 
 /// Restores the terminal however `play` ends.
@@ -57,16 +81,28 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         Some(s) => ChaCha8Rng::seed_from_u64(s),
         None => ChaCha8Rng::from_os_rng(),
     };
+    let view = PictureView {
+        on: args.picture.is_set(),
+        numbers: false,
+        // Fail before the terminal switches modes if the photo cannot be used.
+        cache: if args.picture.is_set() {
+            Some(args.picture.load(64)?)
+        } else {
+            None
+        },
+        source: args.picture,
+    };
     let start = shuffle::shuffled(&goal, shuffle::default_walk_length(args.size), &mut rng);
     let game = Game::new(goal, start)?;
     let mut screen = Screen {
         game,
         rng,
-        message: "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · q quit".into(),
+        message: HELP.into(),
         started: Instant::now(),
         digits: String::new(),
         pdb: None,
         pdb_options: args.pdb,
+        view,
     };
     let io_err = |e: io::Error| CliError::Io(format!("terminal: {e}"));
     terminal::enable_raw_mode().map_err(io_err)?;
@@ -89,14 +125,108 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     }
 }
 
+const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · p picture · n numbers · q quit";
+
 impl Screen {
-    fn draw(&self) -> io::Result<()> {
+    fn draw(&mut self) -> io::Result<()> {
         let mut out = io::stdout();
         queue!(
             out,
             terminal::Clear(terminal::ClearType::All),
             cursor::MoveTo(0, 0)
         )?;
+        let row_y = match self.draw_picture(&mut out)? {
+            Some(y) => y,
+            None => self.draw_numbers(&mut out)?,
+        };
+        self.draw_status(&mut out, row_y)
+    }
+
+    /// Draws the board as picture tiles; `None` when picture mode is off or the terminal is
+    /// too small, so the numbered board is drawn instead.
+    fn draw_picture(&mut self, out: &mut io::Stdout) -> io::Result<Option<u16>> {
+        if !self.view.on {
+            return Ok(None);
+        }
+        let n = self.game.board().size();
+        let (cols, rows) = terminal::size()?;
+        // Each tile is `p` characters wide and p/2 tall (two pixels per character), so it
+        // looks square; leave room for the status lines.
+        let by_width = (cols as usize).saturating_sub(4) / n;
+        let by_height = (rows as usize).saturating_sub(7) * 2 / n;
+        let p = by_width.min(by_height) & !1;
+        if p < 4 {
+            self.message = "terminal too small for the picture: showing numbers".into();
+            return Ok(None);
+        }
+        let edge = (p * n) as u32;
+        let picture = match self.view.at(edge) {
+            Ok(pic) => pic.clone(),
+            Err(e) => {
+                self.message = e.to_string();
+                self.view.on = false;
+                return Ok(None);
+            }
+        };
+        let (board, goal) = (self.game.board(), self.game.goal());
+        let solved = self.game.is_solved();
+        for cell in 0..board.cells() {
+            let tile = board.tile_at(cell);
+            // The blank's piece stays hidden until the win reveals the whole picture.
+            let home = if tile == 0 && !solved {
+                None
+            } else {
+                goal.cell_of(tile)
+            };
+            let src = home.map(|h| tile_rect(n, edge, h));
+            let (row, col) = (cell / n, cell % n);
+            for cy in 0..p / 2 {
+                queue!(
+                    out,
+                    cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2 + cy) as u16)
+                )?;
+                for x in 0..p {
+                    let color = |y: usize| match src {
+                        // A one-pixel dark seam between tiles, except on the solved picture.
+                        Some(_) if !solved && (x == p - 1 || y == p - 1) => style::Color::Rgb {
+                            r: 20,
+                            g: 20,
+                            b: 24,
+                        },
+                        Some(r) => {
+                            let [r_, g, b, _] = picture.pixel(r.x + x as u32, r.y + y as u32);
+                            style::Color::Rgb { r: r_, g, b }
+                        }
+                        None => style::Color::Rgb {
+                            r: 12,
+                            g: 12,
+                            b: 14,
+                        },
+                    };
+                    queue!(
+                        out,
+                        style::SetForegroundColor(color(cy * 2)),
+                        style::SetBackgroundColor(color(cy * 2 + 1)),
+                        style::Print('▀')
+                    )?;
+                }
+            }
+            if self.view.numbers && tile != 0 {
+                queue!(
+                    out,
+                    cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2) as u16),
+                    style::SetForegroundColor(style::Color::White),
+                    style::SetBackgroundColor(style::Color::Black),
+                    style::Print(format!("{tile}"))
+                )?;
+            }
+            queue!(out, style::ResetColor)?;
+        }
+        Ok(Some((1 + n * p / 2) as u16))
+    }
+
+    /// Draws the numbered board; returns the last row used.
+    fn draw_numbers(&self, out: &mut io::Stdout) -> io::Result<u16> {
         let b = self.game.board();
         let n = b.size();
         let w = (b.cells() - 1).to_string().len() + 2;
@@ -127,6 +257,10 @@ impl Screen {
             row_y += 1;
             queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
         }
+        Ok(row_y)
+    }
+
+    fn draw_status(&self, out: &mut io::Stdout, row_y: u16) -> io::Result<()> {
         let secs = if self.game.is_solved() {
             self.game.elapsed_ms() / 1000
         } else {
@@ -186,6 +320,16 @@ impl Screen {
                 }
             }
             KeyCode::Char('h') => self.hint(),
+            KeyCode::Char('p') => {
+                self.view.on = !self.view.on;
+                self.message = HELP.into();
+            }
+            KeyCode::Char('n') => {
+                self.view.numbers = !self.view.numbers;
+                if !self.view.on {
+                    self.message = "numbers show over the picture (p)".into();
+                }
+            }
             KeyCode::Char('a') => self.auto()?,
             KeyCode::Char('s') => {
                 let goal = self.game.goal().clone();
