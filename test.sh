@@ -37,6 +37,9 @@ scripts/bindgen.sh --check
 echo "== Kotlin tests of the core through the bindings (JVM, JNA)"
 mvn -B -q -f tests/kotlin/pom.xml test
 echo "kotlin: bindings tests passed"
+echo "== Android app: compile against android-all, unit tests, Robolectric tests (real core)"
+mvn -B -q -f android/pom.xml test
+echo "android: app tests passed"
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then
   echo "== fuzz"
   FUZZ_SECONDS="${FUZZ_SECONDS:-15}" scripts/fuzz.sh

@@ -6,13 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:---check}"
 cargo build --release -q -p slidepuzzle-ffi --lib
-cargo build --release -q -p slidepuzzle-ffi --bin uniffi-bindgen
+# The generator reads the library's metadata, so a debug build of it is enough (and quick).
+cargo build -q -p slidepuzzle-ffi --features bindgen --bin uniffi-bindgen
 lib="target/release/libslidepuzzle_ffi.so"
 [ -f "$lib" ] || lib="target/release/libslidepuzzle_ffi.dylib"
 out="target/bindings"
 rm -rf "$out"
 for lang in kotlin swift; do
-  target/release/uniffi-bindgen generate --library "$lib" --language "$lang" \
+  target/debug/uniffi-bindgen generate --library "$lib" --language "$lang" \
     --out-dir "$out/$lang" --no-format >/dev/null
 done
 kotlin_copy="android/app/src/main/java/dev/slidepuzzle/core"

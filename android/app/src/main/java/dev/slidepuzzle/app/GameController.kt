@@ -16,6 +16,8 @@ class GameController(
     private val threads: Threads,
     private val seeds: () -> Long = { System.nanoTime() },
     initial: UiState = UiState(),
+    /** Build pattern databases in the background as soon as a game's goal is known. */
+    private val prefetch: Boolean = true,
 ) {
     var state: UiState = initial
         private set
@@ -81,8 +83,10 @@ class GameController(
     fun tap(cell: Int) {
         when (state.phase) {
             Phase.CHOOSE_BLANK -> {
-                game = core.newGame(state.size, cell)
+                val g = core.newGame(state.size, cell)
+                game = g
                 publish(fromGame(state, Phase.READY).copy(message = "Now shuffle"))
+                if (prefetch) threads.background { core.prepare(g) }
             }
             Phase.READY, Phase.PLAYING -> {
                 val g = game ?: return

@@ -38,6 +38,8 @@ class MainActivity : Activity() {
         const val EDGE = 1080
         /** Test hook: a fixed seed for shuffles. */
         const val EXTRA_SEED = "dev.slidepuzzle.seed"
+        /** Test hook: false skips building pattern databases ahead of time. */
+        const val EXTRA_PREFETCH = "dev.slidepuzzle.prefetch"
         private const val REQUEST_PICK = 1
         private const val REQUEST_CAMERA = 2
         private const val PREFS = "game"
@@ -88,7 +90,10 @@ class MainActivity : Activity() {
         core = RustCore(File(filesDir, "pattern-databases"))
         val seed = intent?.getLongExtra(EXTRA_SEED, -1L) ?: -1L
         var next = seed
-        controller = GameController(core, threads, if (seed >= 0) ({ next++ }) else ({ System.nanoTime() }))
+        controller = GameController(
+            core, threads, if (seed >= 0) ({ next++ }) else ({ System.nanoTime() }),
+            prefetch = intent?.getBooleanExtra(EXTRA_PREFETCH, true) ?: true,
+        )
         setContentView(buildUi())
         val saved = savedInstanceState?.let { b -> b.keySet().filter { it.startsWith("sp.") }.associate { it.removePrefix("sp.") to (b.getString(it) ?: "") } }
             ?: getSharedPreferences(PREFS, MODE_PRIVATE).all.mapValues { it.value.toString() }

@@ -23,6 +23,12 @@ interface PuzzleCore {
     /** Where the piece of [cell] lies in the picture: x, y, width, height. */
     fun tileRect(size: Int, edge: Int, cell: Int): IntArray
 
+    /**
+     * Gets the pattern databases for a game ready ahead of its first Auto (4×4: about 10 s on
+     * two cores, once per goal family, then cached). Blocks; call it off the UI thread.
+     */
+    fun prepare(game: CoreGame) {}
+
     /** A token that stops a running solve. */
     fun newCancel(): CancelHandle
 }

@@ -64,6 +64,17 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         return if (file.isFile) patternDatabase(goal, null) else null
     }
 
+    override fun prepare(game: CoreGame) {
+        val rust = game as? RustGame ?: return
+        if (rust.size in 3..4) {
+            try {
+                patternDatabase(rust.goal(), null)
+            } catch (e: PuzzleException) {
+                // A failed build only means Auto goes on without databases.
+            }
+        }
+    }
+
     override fun newGame(size: Int, blankCell: Int): CoreGame = wrap { RustGame(this, Game(size.toUInt(), blankCell.toUInt())) }
 
     override fun restore(save: String): CoreGame = wrap { RustGame(this, Game.restore(save)) }
@@ -120,6 +131,7 @@ private fun Slide.toStep() = SlideStep(tile.toInt(), fromCell.toInt(), toCell.to
 
 private class RustGame(private val core: RustCore, private val game: Game) : CoreGame {
     override val size: Int = game.size().toInt()
+    fun goal(): List<UInt> = game.goal()
     override fun tiles() = game.tiles().map { it.toInt() }
     override fun homeCell(tile: Int) = game.homeCell(tile.toUInt())?.toInt() ?: -1
     override fun blankCell() = game.blankCell().toInt()

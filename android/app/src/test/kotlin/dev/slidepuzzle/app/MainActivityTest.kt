@@ -30,7 +30,7 @@ import org.robolectric.annotation.GraphicsMode
 class MainActivityTest {
     private fun launch(): ActivityController<MainActivity> = Robolectric.buildActivity(
         MainActivity::class.java,
-        Intent().putExtra(MainActivity.EXTRA_SEED, 7L),
+        Intent().putExtra(MainActivity.EXTRA_SEED, 7L).putExtra(MainActivity.EXTRA_PREFETCH, false),
     ).setup()
 
     /** Runs the UI thread (and lets background solves finish) until [done] holds. */
