@@ -155,6 +155,57 @@ class MainActivityTest {
     }
 
     @Test
+    fun galleryAndCameraHandOverAPhotoAndABadOneIsExplained() {
+        val activity = launch().get()
+        activity.button("Choose from gallery").performClick()
+        val pick = shadowOf(activity).nextStartedActivity
+        assertEquals(android.provider.MediaStore.ACTION_PICK_IMAGES, pick.action)
+        activity.button("Take a photo").performClick()
+        val capture = shadowOf(activity).nextStartedActivity
+        assertEquals(android.provider.MediaStore.ACTION_IMAGE_CAPTURE, capture.action)
+        val target = capture.getParcelableExtra(android.provider.MediaStore.EXTRA_OUTPUT, android.net.Uri::class.java)
+        assertEquals("content://${activity.packageName}.photos/camera.jpg", target.toString())
+
+        // A photo (here a PNG the core drew) becomes the puzzle, cropped square.
+        val png = java.io.ByteArrayOutputStream().also { out ->
+            Bitmap.createBitmap(300, 200, Bitmap.Config.ARGB_8888).apply { eraseColor(0xFF3366CC.toInt()) }
+                .compress(Bitmap.CompressFormat.PNG, 100, out)
+        }.toByteArray()
+        activity.usePhoto(png)
+        waitFor("the photo") { activity.controller.state.phase == Phase.CHOOSE_BLANK && activity.board.hasPicture }
+        assertTrue(activity.controller.state.picture is PictureSource.Photo)
+
+        // A damaged file goes back to the start screen with the core's reason.
+        activity.usePhoto(png.copyOfRange(0, png.size / 2))
+        waitFor("the error") { activity.controller.state.phase == Phase.START }
+        val message = views(activity.window.decorView).filterIsInstance<android.widget.TextView>()
+            .map { it.text.toString() }.first { it.startsWith("This picture cannot be used") }
+        assertTrue(message, message.contains("truncated"))
+    }
+
+    @Test
+    fun aSwipeSlidesTheTileNextToTheBlank() {
+        val activity = launch().get()
+        activity.startPuzzle(size = 3, blank = 8)
+        activity.button("Shuffle").performClick()
+        waitFor("layout") { activity.board.width > 0 }
+        val before = activity.controller.state
+        val board = activity.board
+        // Swipe toward the blank along its row: the tile beside it slides in.
+        val fromLeft = before.blankCell % 3 > 0
+        val (x0, x1) = if (fromLeft) 0.2f to 0.8f else 0.8f to 0.2f
+        fun touch(action: Int, x: Float) =
+            android.view.MotionEvent.obtain(0, 0, action, x * board.width, board.height / 2f, 0)
+                .also { board.dispatchTouchEvent(it) }
+        touch(android.view.MotionEvent.ACTION_DOWN, x0)
+        touch(android.view.MotionEvent.ACTION_MOVE, (x0 + x1) / 2)
+        touch(android.view.MotionEvent.ACTION_UP, x1)
+        val after = activity.controller.state
+        assertEquals(before.moves + 1, after.moves)
+        assertEquals(before.blankCell + if (fromLeft) -1 else 1, after.blankCell)
+    }
+
+    @Test
     fun screenshotOfTheBoard() {
         val activity = launch().get()
         activity.startPuzzle(size = 4, blank = 15)
