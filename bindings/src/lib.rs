@@ -589,6 +589,27 @@ impl Game {
         })
     }
 
+    /// Runs a move-making core call and reports its slides with their cells.
+    fn many(
+        &self,
+        f: impl FnOnce(&mut core::Game) -> std::result::Result<Vec<core::game::Slide>, MoveError>,
+    ) -> Result<Vec<Slide>> {
+        let mut g = self.lock();
+        let (size, blank) = (g.board().size(), g.board().blank());
+        let made = f(&mut g)?;
+        Ok(slides(size, blank, &made))
+    }
+
+    /// [`Game::many`] for a call that makes one slide.
+    fn one(
+        &self,
+        f: impl FnOnce(&mut core::Game) -> std::result::Result<core::game::Slide, MoveError>,
+    ) -> Result<Slide> {
+        let mut out = self.many(|g| f(g).map(|s| vec![s]))?;
+        out.pop()
+            .ok_or_else(|| PuzzleError::IllegalMove("no move was made".into()))
+    }
+
     /// The current board and goal, copied so no lock is held while a search runs.
     fn boards(&self) -> (Board, Board) {
         let g = self.lock();
@@ -696,40 +717,27 @@ impl Game {
 
     /// Taps `cell`: slides the tile there and any between it and the blank.
     pub fn tap_cell(&self, cell: u32) -> Result<Vec<Slide>> {
-        let mut g = self.lock();
-        let (size, blank) = (g.board().size(), g.board().blank());
-        Ok(slides(size, blank, &g.tap_cell(cell as usize)?))
+        self.many(|g| g.tap_cell(cell as usize))
     }
 
     /// Taps the tile labelled `tile`.
     pub fn tap_tile(&self, tile: u32) -> Result<Vec<Slide>> {
-        let mut g = self.lock();
-        let (size, blank) = (g.board().size(), g.board().blank());
-        Ok(slides(size, blank, &g.tap_tile(tile)?))
+        self.many(|g| g.tap_tile(tile))
     }
 
     /// Moves the blank one cell (a swipe, or one step of an Auto solution).
     pub fn apply(&self, direction: Direction) -> Result<Slide> {
-        let mut g = self.lock();
-        let (size, blank) = (g.board().size(), g.board().blank());
-        let slide = g.apply(direction.into())?;
-        Ok(slides(size, blank, &[slide])[0])
+        self.one(|g| g.apply(direction.into()))
     }
 
     /// Takes back the last move.
     pub fn undo(&self) -> Result<Slide> {
-        let mut g = self.lock();
-        let (size, blank) = (g.board().size(), g.board().blank());
-        let slide = g.undo()?;
-        Ok(slides(size, blank, &[slide])[0])
+        self.one(core::Game::undo)
     }
 
     /// Makes the last undone move again.
     pub fn redo(&self) -> Result<Slide> {
-        let mut g = self.lock();
-        let (size, blank) = (g.board().size(), g.board().blank());
-        let slide = g.redo()?;
-        Ok(slides(size, blank, &[slide])[0])
+        self.one(core::Game::redo)
     }
 
     /// Mixes the board from the goal (always solvable, never the goal itself) with a seeded

@@ -132,14 +132,34 @@ class GameController(
         return "Solved in ${g.moveCount()} moves and ${secs / 60}:${"%02d".format(secs % 60)}$best"
     }
 
+    /**
+     * Mixes the board. A random walk is instant; an exact-distance shuffle searches (and on
+     * 4×4 may first build the pattern databases), so it runs in the background.
+     */
     fun shuffle() {
         val g = game ?: return
         if (state.phase == Phase.SOLVING || state.phase == Phase.ANIMATING) stopAuto()
         val level = state.difficulty.takeIf { it.distance == null || g.size <= 4 } ?: Difficulty.RANDOM
-        try {
-            g.shuffle(level, seeds())
-        } catch (e: CoreException) {
-            publish(state.copy(message = e.message))
+        val seed = seeds()
+        if (level.distance == null) {
+            shuffled(level, runCatching { g.shuffle(level, seed) })
+            return
+        }
+        val gen = ++generation
+        publish(state.copy(phase = Phase.SOLVING, message = "Preparing a ${level.label} shuffle…"))
+        threads.background {
+            val outcome = try {
+                Result.success(g.shuffle(level, seed))
+            } catch (e: CoreException) {
+                Result.failure(e)
+            }
+            threads.main { if (gen == generation) shuffled(level, outcome) }
+        }
+    }
+
+    private fun shuffled(level: Difficulty, outcome: Result<Unit>) {
+        outcome.exceptionOrNull()?.let { e ->
+            publish(fromGame(state, Phase.PLAYING).copy(message = e.message))
             return
         }
         publish(fromGame(state, Phase.PLAYING).copy(best = level.distance, solveInfo = null, message = null))
@@ -177,15 +197,30 @@ class GameController(
         game?.redo()?.let { afterMove(listOf(it)) }
     }
 
+    /** Finds the next best move in the background and highlights its tile. */
     fun hint() {
         val g = game ?: return
         if (state.phase != Phase.PLAYING) return
-        val dir = try {
-            g.hint(3_000)
-        } catch (e: CoreException) {
-            publish(state.copy(message = e.message))
-            return
-        } ?: return
+        val gen = generation
+        val tiles = state.tiles
+        threads.background {
+            val outcome = try {
+                Result.success(g.hint(3_000))
+            } catch (e: CoreException) {
+                Result.failure(e)
+            }
+            threads.main {
+                // Dropped if anything moved meanwhile.
+                if (gen != generation || state.tiles != tiles || state.phase != Phase.PLAYING) return@main
+                outcome.fold(
+                    onSuccess = { dir -> if (dir != null) showHint(dir) },
+                    onFailure = { e -> publish(state.copy(message = e.message)) },
+                )
+            }
+        }
+    }
+
+    private fun showHint(dir: Dir) {
         // The tile that would move is the blank's neighbour in that direction.
         val blank = state.blankCell
         val n = state.size

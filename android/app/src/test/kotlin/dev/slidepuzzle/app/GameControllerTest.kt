@@ -71,12 +71,39 @@ class GameControllerTest {
         repeat(50) {
             if (controller.state.phase == Phase.WON) return@repeat
             controller.hint()
+            threads.runBackground()
             val hint = controller.state.hintCell ?: return@repeat
             controller.tap(hint)
         }
         assertEquals(Phase.WON, controller.state.phase)
         assertTrue(controller.state.message!!.startsWith("Solved in"))
         assertNotEquals(s.tiles, controller.state.tiles)
+    }
+
+    @Test
+    fun anExactDistanceShuffleRunsInTheBackgroundAndSetsTheBest() {
+        controller.start(PictureSource.Builtin("sunset"), 3)
+        controller.tap(8)
+        controller.setDifficulty(Difficulty.EASY)
+        controller.shuffle()
+        assertEquals(Phase.SOLVING, controller.state.phase)
+        threads.runBackground()
+        assertEquals(Phase.PLAYING, controller.state.phase)
+        assertEquals(10, controller.state.best)
+        assertEquals(0, controller.state.moves)
+    }
+
+    @Test
+    fun aHintIsDroppedWhenTheBoardChangedMeanwhile() {
+        val s = shuffled()
+        controller.hint()
+        controller.tap(s.movable.first())
+        threads.runBackground()
+        assertNull(controller.state.hintCell)
+        controller.hint()
+        threads.runBackground()
+        assertNotNull(controller.state.hintCell)
+        assertTrue(controller.state.hintCell!! in controller.state.movable)
     }
 
     @Test

@@ -143,6 +143,7 @@ class MainActivityTest {
         activity.startPuzzle(size = 4, blank = 15)
         activity.button("Shuffle").performClick()
         activity.button("Hint").performClick()
+        waitFor("the hint") { activity.controller.state.hintCell != null }
         val hint = activity.controller.state.hintCell
         assertNotNull(hint)
         assertTrue(hint!! in activity.controller.state.movable)
