@@ -25,43 +25,44 @@ import java.io.File
  * [cacheDir], so later solves load them in milliseconds.
  */
 class RustCore(private val cacheDir: File?) : PuzzleCore {
-    private val databases = HashMap<String, PatternDatabase>()
+    private val databases = java.util.concurrent.ConcurrentHashMap<String, PatternDatabase>()
+    /** Held while building, so two builds of the same tables never run at once. */
+    private val building = Any()
+
+    private fun key(goal: List<UInt>) = canonicalGoal(goal).joinToString("-")
+    private fun file(key: String) = cacheDir?.let { File(it, "pdb-$key.bin") }
 
     /** The databases for [goal], loading or building them once; null above 5×5. */
-    @Synchronized
     fun patternDatabase(goal: List<UInt>, cancel: CancelToken?): PatternDatabase? {
         val size = kotlin.math.sqrt(goal.size.toDouble()).toInt()
         if (size > 5) return null
-        val key = canonicalGoal(goal).joinToString("-")
-        databases[key]?.let { return it }
-        val file = cacheDir?.let { File(it, "pdb-$key.bin") }
-        val loaded = file?.takeIf { it.isFile }?.let {
-            try {
-                PatternDatabase.fromBytes(it.readBytes())
-            } catch (e: PuzzleException) {
-                it.delete() // damaged: build again
-                null
-            }
-        }
-        val db = loaded ?: PatternDatabase.build(canonicalGoal(goal), cancel).also { built ->
-            file?.let { f ->
+        cachedDatabase(goal)?.let { return it }
+        synchronized(building) {
+            val key = key(goal)
+            databases[key]?.let { return it }
+            val built = PatternDatabase.build(canonicalGoal(goal), cancel)
+            file(key)?.let { f ->
                 f.parentFile?.mkdirs()
                 val tmp = File(f.path + ".tmp")
                 tmp.writeBytes(built.toBytes())
-                tmp.renameTo(f)
+                tmp.renameTo(f) // atomic: a reader sees the whole file or none
             }
+            databases[key] = built
+            return built
         }
-        databases[key] = db
-        return db
     }
 
-    /** Databases already in memory or on disk, without building. */
-    @Synchronized
+    /** Databases already in memory or on disk; never waits for a build in progress. */
     fun cachedDatabase(goal: List<UInt>): PatternDatabase? {
-        val key = canonicalGoal(goal).joinToString("-")
+        val key = key(goal)
         databases[key]?.let { return it }
-        val file = cacheDir?.let { File(it, "pdb-$key.bin") } ?: return null
-        return if (file.isFile) patternDatabase(goal, null) else null
+        val f = file(key)?.takeIf { it.isFile } ?: return null
+        return try {
+            PatternDatabase.fromBytes(f.readBytes()).also { databases[key] = it }
+        } catch (e: PuzzleException) {
+            f.delete() // damaged: the next build replaces it
+            null
+        }
     }
 
     override fun prepare(game: CoreGame) {
