@@ -46,7 +46,7 @@ check "seeded shuffle is reproducible" 0 "^$("$bin" shuffle --size 4 --seed 42)\
 check "exact-distance shuffle" 0 '^([0-9]+ ){8}[0-9]+$' "$bin" shuffle --size 3 --distance 20 --seed 1
 d20=$("$bin" shuffle --size 3 --distance 20 --seed 1)
 check "exact-distance shuffle is 20 away" 0 'moves \(20\)' "$bin" solve --tiles "$d20" --algorithm bfs
-check "too deep a distance" 2 'too deep: at most 31' "$bin" shuffle --size 3 --distance 32
+check "too deep a distance" 2 'distance 32 is out of range: 1 to 31' "$bin" shuffle --size 3 --distance 32
 check "bench over puzzle8" 0 'total: 102 instances, 102 solved, 0 wrong' \
   "$bin" bench --data "$data/puzzle8.txt" --algorithm idastar
 check "bench reads the Korf goal from the header" 0 'total: 3 instances, 3 solved, 0 wrong' \

@@ -20,7 +20,7 @@ use slidepuzzle_core::heuristic::pattern_db::PdbError;
 use slidepuzzle_core::picture::{self as pic, PictureError};
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{
-    shuffle, Board, BoardError, MoveError, SaveError, SearchLimits, SolveError,
+    shuffle, Board, BoardError, MoveError, SaveError, SearchLimits, ShuffleError, SolveError,
 };
 
 uniffi::setup_scaffolding!("slidepuzzle");
@@ -99,6 +99,16 @@ impl From<PictureError> for PuzzleError {
 impl From<PdbError> for PuzzleError {
     fn from(e: PdbError) -> Self {
         PuzzleError::PatternDatabase(e.to_string())
+    }
+}
+
+impl From<ShuffleError> for PuzzleError {
+    fn from(e: ShuffleError) -> Self {
+        match e {
+            ShuffleError::Solve(s) => s.into(),
+            ShuffleError::NeedsPatternDb { .. } => PuzzleError::PatternDatabase(e.to_string()),
+            _ => PuzzleError::InvalidArgument(e.to_string()),
+        }
     }
 }
 
@@ -756,7 +766,9 @@ impl Game {
                 shuffle::shuffled(&goal, shuffle::default_walk_length(goal.size()), &mut rng)
             }
             ShuffleKind::Uniform => shuffle::uniform(&goal, &mut rng),
-            ShuffleKind::Distance { moves } => distance_shuffle(&goal, moves, &mut rng, pdb)?,
+            ShuffleKind::Distance { moves } => {
+                shuffle::to_distance(&goal, moves, &mut rng, pdb.map(|p| p.0.clone()))?
+            }
         };
         self.lock().restart(start)?;
         Ok(())
@@ -802,48 +814,6 @@ impl Game {
         let limits = search_limits(&limits, None, cancel);
         Ok(search::auto::best_count(&start, &goal, pdb.map(|p| p.0.clone()), &limits)?.into())
     }
-}
-
-/// The deepest distance an exact shuffle offers per size: the deepest 2×2 and 3×3 boards, and
-/// for 4×4 the depth a random climb still reaches quickly.
-fn deepest(size: usize) -> Option<u32> {
-    match size {
-        2 => Some(6),
-        3 => Some(31),
-        4 => Some(60),
-        _ => None,
-    }
-}
-
-fn distance_shuffle(
-    goal: &Board,
-    k: u32,
-    rng: &mut ChaCha8Rng,
-    pdb: Option<Arc<PatternDatabase>>,
-) -> Result<Board> {
-    let size = goal.size();
-    let max = deepest(size).ok_or_else(|| {
-        PuzzleError::InvalidArgument(format!(
-            "exact-distance shuffles are for 2×2 to 4×4 boards, not {size}×{size}"
-        ))
-    })?;
-    if k == 0 || k > max {
-        return Err(PuzzleError::InvalidArgument(format!(
-            "distance {k} is out of range: 1 to {max} on a {size}×{size} board"
-        )));
-    }
-    let req = match (size, pdb) {
-        (_, Some(db)) => SolveRequest::new(core::Algorithm::PatternDb).with_pdb(db.0.clone()),
-        (4, None) => {
-            return Err(PuzzleError::PatternDatabase(
-                "a 4×4 exact-distance shuffle needs the pattern databases".into(),
-            ))
-        }
-        _ => SolveRequest::new(core::Algorithm::IdaStar),
-    };
-    let limits = SearchLimits::with_timeout(Duration::from_secs(30));
-    let distance = |b: &Board| search::solve(b, goal, &req, &limits).map(|s| s.moves.len() as u32);
-    Ok(shuffle::exact_distance(goal, k, rng, distance)?)
 }
 
 /// A square RGBA picture: `edge` × `edge` pixels, 4 bytes each, rows top to bottom. One buffer

@@ -198,44 +198,22 @@ pub fn build_parallel(goal: &Board) -> Result<PatternDb, CliError> {
     PatternDb::from_groups(goal, tables).map_err(|e| CliError::Input(e.to_string()))
 }
 
-/// A board exactly `k` optimal moves from `goal`.
+/// A board exactly `k` optimal moves from `goal`, measured with the goal's pattern databases.
 pub fn exact_shuffle(
     goal: &Board,
     k: u32,
     rng: &mut impl rand::Rng,
     pdb: &PdbOptions,
 ) -> Result<Board, CliError> {
-    // 2×2 and 3×3: their deepest boards (6 and 31 moves); 4×4: deeper boards exist up to 80
-    // moves but are too rare for a random climb to reach quickly.
-    let deepest = match goal.size() {
-        2 => 6,
-        3 => 31,
-        4 => 60,
-        _ => {
-            return Err(CliError::Input(
-                "--distance works for 2×2 to 4×4 boards".into(),
-            ))
-        }
+    use slidepuzzle_core::ShuffleError;
+    let db = match slidepuzzle_core::shuffle::deepest_distance(goal.size()) {
+        Some(_) => Some(pdb.load(goal)?),
+        None => None,
     };
-    if k > deepest {
-        return Err(CliError::Input(format!(
-            "--distance {k} is too deep: at most {deepest} on a {0}×{0} board",
-            goal.size()
-        )));
-    }
-    let db = pdb.load(goal)?;
-    let request = slidepuzzle_core::search::SolveRequest::new(Algorithm::PatternDb).with_pdb(db);
-    let limits = SearchLimits::default();
-    let board = slidepuzzle_core::shuffle::exact_distance(goal, k, rng, |b| {
-        Ok(slidepuzzle_core::search::solve(b, goal, &request, &limits)?.len() as u32)
+    slidepuzzle_core::shuffle::to_distance(goal, k, rng, db).map_err(|e| match e {
+        ShuffleError::Solve(s) => s.into(),
+        other => CliError::Input(other.to_string()),
     })
-    .map_err(|e| match e {
-        SolveError::Board(BoardError::Unsolvable) => {
-            CliError::Input(format!("no board is {k} moves from this goal"))
-        }
-        other => other.into(),
-    })?;
-    Ok(board)
 }
 
 /// Prints a solution as text or one JSON object.

@@ -172,3 +172,39 @@ pub enum SaveError {
     #[error("the saved moves are not legal: {0}")]
     Moves(#[from] MoveError),
 }
+
+/// An exact-distance shuffle that cannot be made.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ShuffleError {
+    /// Exact distances are offered for 2×2 to 4×4 only.
+    #[error("exact-distance shuffles are for 2×2 to 4×4 boards, not {size}×{size}")]
+    Size {
+        /// The board side.
+        size: usize,
+    },
+    /// The distance is 0 or deeper than the size offers.
+    #[error("distance {k} is out of range: 1 to {max} on a {size}×{size} board")]
+    Distance {
+        /// The distance asked for.
+        k: u32,
+        /// The deepest offered.
+        max: u32,
+        /// The board side.
+        size: usize,
+    },
+    /// 4×4 distances are measured with pattern databases, and none were given.
+    #[error("a {size}×{size} exact-distance shuffle needs the pattern databases")]
+    NeedsPatternDb {
+        /// The board side.
+        size: usize,
+    },
+    /// No board that far was reached (a goal whose deepest boards are nearer).
+    #[error("no board is {k} moves from this goal")]
+    Unreachable {
+        /// The distance asked for.
+        k: u32,
+    },
+    /// Measuring a distance failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}

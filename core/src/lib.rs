@@ -25,7 +25,7 @@ pub mod shuffle;
 pub mod text;
 
 pub use board::{Board, Direction, MAX_SIZE, MIN_SIZE};
-pub use error::{BoardError, LimitKind, MoveError, SaveError, SolveError};
+pub use error::{BoardError, LimitKind, MoveError, SaveError, ShuffleError, SolveError};
 pub use game::Game;
 pub use heuristic::Heuristic;
 pub use limits::{CancelToken, Progress, SearchLimits};

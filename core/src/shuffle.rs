@@ -3,8 +3,13 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use std::sync::Arc;
+
 use crate::board::{Board, Direction};
-use crate::error::SolveError;
+use crate::error::{ShuffleError, SolveError};
+use crate::heuristic::PatternDb;
+use crate::search::{self, Algorithm, SolveRequest};
+use crate::SearchLimits;
 
 /// The seed app's shuffle length: n²·10 blank moves.
 pub fn default_walk_length(size: usize) -> usize {
@@ -104,6 +109,47 @@ pub fn exact_distance(
     Ok(board)
 }
 
+/// The deepest distance [`to_distance`] offers on a side: the deepest 2×2 and 3×3 boards (6 and
+/// 31 moves); for 4×4, 60 (deeper boards exist, up to 80, but are too rare for a random climb to
+/// reach quickly). `None` above 4×4.
+pub fn deepest_distance(size: usize) -> Option<u32> {
+    match size {
+        2 => Some(6),
+        3 => Some(31),
+        4 => Some(60),
+        _ => None,
+    }
+}
+
+/// A random board exactly `k` optimal moves from `goal` (difficulty levels), for 2×2 to 4×4.
+/// Distances are measured by IDA* over `pdb` when given (needed for 4×4), else by IDA* with
+/// linear conflict.
+pub fn to_distance(
+    goal: &Board,
+    k: u32,
+    rng: &mut impl Rng,
+    pdb: Option<Arc<PatternDb>>,
+) -> Result<Board, ShuffleError> {
+    let size = goal.size();
+    let max = deepest_distance(size).ok_or(ShuffleError::Size { size })?;
+    if k == 0 || k > max {
+        return Err(ShuffleError::Distance { k, max, size });
+    }
+    let request = match pdb {
+        Some(db) => SolveRequest::new(Algorithm::PatternDb).with_pdb(db),
+        None if size <= 3 => SolveRequest::new(Algorithm::IdaStar),
+        None => return Err(ShuffleError::NeedsPatternDb { size }),
+    };
+    let limits = SearchLimits::default();
+    exact_distance(goal, k, rng, |b| {
+        Ok(search::solve(b, goal, &request, &limits)?.len() as u32)
+    })
+    .map_err(|e| match e {
+        SolveError::Board(crate::BoardError::Unsolvable) => ShuffleError::Unreachable { k },
+        other => other.into(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +192,42 @@ mod tests {
                 assert_ne!(shuffled(&goal, moves, &mut rng), goal);
             }
         }
+    }
+
+    #[test]
+    fn to_distance_makes_difficulty_levels_and_refuses_what_it_cannot() {
+        let goal = Board::goal_with_blank(3, 4).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let board = to_distance(&goal, 12, &mut rng, None).unwrap();
+        let solved = search::solve(
+            &board,
+            &goal,
+            &SolveRequest::new(Algorithm::Bfs),
+            &SearchLimits::default(),
+        )
+        .unwrap();
+        assert_eq!(solved.len(), 12);
+        let four = Board::goal(4).unwrap();
+        let five = Board::goal(5).unwrap();
+        assert_eq!(
+            to_distance(&five, 10, &mut rng, None),
+            Err(ShuffleError::Size { size: 5 })
+        );
+        assert_eq!(
+            to_distance(&goal, 32, &mut rng, None),
+            Err(ShuffleError::Distance {
+                k: 32,
+                max: 31,
+                size: 3
+            })
+        );
+        assert!(matches!(
+            to_distance(&goal, 0, &mut rng, None),
+            Err(ShuffleError::Distance { k: 0, .. })
+        ));
+        assert_eq!(
+            to_distance(&four, 20, &mut rng, None),
+            Err(ShuffleError::NeedsPatternDb { size: 4 })
+        );
     }
 }
