@@ -216,7 +216,8 @@ fn aurora(u: f32, v: f32, px: f32) -> Rgb {
     let hill = 0.80 + 0.03 * (u * 6.0 + 0.5).sin() + 0.015 * (u * 15.0).sin();
     let snow = mix([0.55, 0.65, 0.80], [0.80, 0.88, 0.95], (v - hill) * 4.0);
     c = mix(c, snow, inside(hill - v, px));
-    for i in 0..9u32 {
+    // Pines stand on the hills, all below v = 0.5.
+    for i in (0..9u32).filter(|_| v > 0.5) {
         let h = hash(i, 7);
         let x = (i as f32 + 0.2 + 0.6 * (h & 255) as f32 / 255.0) / 9.0;
         let height = 0.14 + 0.10 * ((h >> 8) & 255) as f32 / 255.0;
