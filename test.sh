@@ -34,14 +34,25 @@ cargo build --release -p slidepuzzle-cli
 bash tests/cli.sh target/release/slidepuzzle
 echo "== generated bindings match the library"
 scripts/bindgen.sh --check
+# The fuzz build is native and the JVM steps mostly single-threaded: run them side by side.
+if [ "${SKIP_FUZZ:-0}" != 1 ]; then
+  FUZZ_SECONDS="${FUZZ_SECONDS:-15}" scripts/fuzz.sh >target/fuzz.log 2>&1 &
+  fuzz_pid=$!
+  trap 'kill "$fuzz_pid" 2>/dev/null || true' EXIT
+fi
 echo "== Kotlin tests of the core through the bindings (JVM, JNA)"
 mvn -B -q -f tests/kotlin/pom.xml test
 echo "kotlin: bindings tests passed"
 echo "== Android app: compile against android-all, unit tests, Robolectric tests (real core)"
 mvn -B -q -f android/pom.xml test
 echo "android: app tests passed"
-if [ "${SKIP_FUZZ:-0}" != 1 ]; then
-  echo "== fuzz"
-  FUZZ_SECONDS="${FUZZ_SECONDS:-15}" scripts/fuzz.sh
+if [ -n "${fuzz_pid:-}" ]; then
+  echo "== fuzz (ran beside the JVM tests)"
+  if ! wait "$fuzz_pid"; then
+    cat target/fuzz.log
+    echo "test.sh: fuzzing failed" >&2
+    exit 1
+  fi
+  cat target/fuzz.log
 fi
 echo "== all checks passed"
