@@ -39,6 +39,28 @@ pub trait Heuristic: Send + Sync {
         to: usize,
     ) -> Self::Eval;
 
+    /// Like [`Heuristic::update`], for searches that only keep children whose estimate is at
+    /// most `max`: `Err(v)` with `max < v ≤` the full estimate when the child is over. A
+    /// heuristic made of several lookups may stop at the first that goes over `max`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn update_within(
+        &self,
+        eval: &Self::Eval,
+        tiles: &[u8],
+        pos: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        max: u32,
+    ) -> Result<Self::Eval, u32> {
+        let next = self.update(eval, tiles, pos, tile, from, to);
+        match self.value(&next) {
+            v if v > max => Err(v),
+            _ => Ok(next),
+        }
+    }
+
     /// Convenience: the estimate for a board given as tiles.
     fn estimate(&self, tiles: &[u8]) -> u32 {
         let mut pos = vec![0u8; tiles.len()];

@@ -62,8 +62,62 @@ pub enum PdbError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Group {
     tiles: Vec<u8>,
-    /// Indexed by [`rank`] of the tiles' cells; moves of this group's tiles to its goal.
+    /// Moves of this group's tiles to their goal, indexed by the tiles' cells: by [`rank`]
+    /// (compact, as built and stored), or when `sparse` by `Σ cell_i · cells^i`, which a move
+    /// updates with one addition. Unused sparse entries hold 0.
     table: Vec<u8>,
+    sparse: bool,
+}
+
+impl Group {
+    /// The table indexed by [`rank`], as in the byte format.
+    fn compact(&self, cells: usize) -> Vec<u8> {
+        if !self.sparse {
+            return self.table.clone();
+        }
+        let mut out = Vec::with_capacity(placements(cells, self.tiles.len()));
+        for_each_placement(cells, self.tiles.len(), |sparse| {
+            out.push(self.table[sparse])
+        });
+        out
+    }
+
+    /// Re-indexes a compact table sparsely where that costs at most 4× the memory (every
+    /// 4×4 and 5×5 group; not the exact 3×3 table).
+    fn into_lookup(mut self, cells: usize) -> Group {
+        let k = self.tiles.len();
+        let sparse_len = (cells as u64).pow(k as u32);
+        if self.sparse || sparse_len > 4 * self.table.len() as u64 || sparse_len > 1 << 26 {
+            return self;
+        }
+        let mut table = vec![0u8; sparse_len as usize];
+        let mut r = 0;
+        for_each_placement(cells, k, |sparse| {
+            table[sparse] = self.table[r];
+            r += 1;
+        });
+        self.table = table;
+        self.sparse = true;
+        self
+    }
+}
+
+/// Calls `f` with the sparse index (`Σ cell_i · cells^i`) of every placement of `k` distinct
+/// cells, in [`rank`] order.
+fn for_each_placement(cells: usize, k: usize, mut f: impl FnMut(usize)) {
+    fn walk(cells: usize, k: usize, i: usize, used: u64, index: usize, f: &mut impl FnMut(usize)) {
+        if i == k {
+            f(index);
+            return;
+        }
+        let weight = cells.pow(i as u32);
+        for c in 0..cells {
+            if used & (1 << c) == 0 {
+                walk(cells, k, i + 1, used | 1 << c, index + c * weight, f);
+            }
+        }
+    }
+    walk(cells, k, 0, 0, 0, &mut f);
 }
 
 /// One group's table, built by [`PatternDb::build_group`].
@@ -193,7 +247,11 @@ impl PatternDb {
         let mut budget = Budget::new(limits);
         let table = build_table(goal, &tiles, &mut budget)?;
         log::debug!("pattern group {tiles:?} built");
-        Ok(GroupTable(Group { tiles, table }))
+        Ok(GroupTable(Group {
+            tiles,
+            table,
+            sparse: false,
+        }))
     }
 
     /// Puts built groups together; they must be every group of `goal`'s partition, in order.
@@ -219,6 +277,7 @@ impl PatternDb {
 
     fn assemble(size: usize, goal: Vec<u8>, groups: Vec<Group>) -> PatternDb {
         let cells = size * size;
+        let groups: Vec<Group> = groups.into_iter().map(|g| g.into_lookup(cells)).collect();
         let mut group_of = vec![NO_GROUP; cells];
         for (g, group) in groups.iter().enumerate() {
             for &t in &group.tiles {
@@ -273,14 +332,14 @@ impl PatternDb {
         self.reflection.is_some()
     }
 
-    /// Table bytes in memory.
+    /// Table bytes in memory (sparse tables included; the byte format stays compact).
     pub fn table_bytes(&self) -> usize {
         self.groups.iter().map(|g| g.table.len()).sum()
     }
 
     /// Serialises to bytes: header, groups with tables, FNV-1a checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.table_bytes() + 64);
+        let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.push(self.size as u8);
@@ -289,8 +348,9 @@ impl PatternDb {
         for g in &self.groups {
             out.push(g.tiles.len() as u8);
             out.extend_from_slice(&g.tiles);
-            out.extend_from_slice(&(g.table.len() as u32).to_le_bytes());
-            out.extend_from_slice(&g.table);
+            let table = g.compact(self.size * self.size);
+            out.extend_from_slice(&(table.len() as u32).to_le_bytes());
+            out.extend_from_slice(&table);
         }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -355,7 +415,11 @@ impl PatternDb {
                 )));
             }
             let table = r.take(len)?.to_vec();
-            groups.push(Group { tiles, table });
+            groups.push(Group {
+                tiles,
+                table,
+                sparse: false,
+            });
         }
         if covered.iter().skip(1).any(|c| !c) {
             return Err(PdbError::Malformed("groups do not cover every tile".into()));
@@ -559,19 +623,29 @@ pub fn canonical_goal(goal: &Board) -> Board {
 
 /// A [`PatternDb`] read for one goal, as a [`Heuristic`]. The goal may be the database's own
 /// or any goal that a symmetry of the square and a relabelling map onto it.
+///
+/// With sparse tables (see [`PatternDb`]) each node carries every group's table index, and a
+/// move changes one index by an addition: no ranking on the hot path.
 #[derive(Debug, Clone)]
 pub struct PdbHeuristic {
     db: Arc<PatternDb>,
     /// For each group, the goal's labels whose cells (mapped by `cell_map`) fill it.
     plain: Vec<Vec<u8>>,
-    cell_map: Vec<u8>,
+    cell_map: [u8; MAX_CELLS],
     /// Likewise for the reflected lookup, with `reflected_cell_map` = transpose ∘ `cell_map`.
     reflected: Vec<Vec<u8>>,
-    reflected_cell_map: Vec<u8>,
+    reflected_cell_map: [u8; MAX_CELLS],
     /// Group whose plain (reflected) part changes when a label of the goal moves.
-    group_of: Vec<u8>,
-    reflected_group_of: Vec<u8>,
+    group_of: [u8; MAX_CELLS],
+    reflected_group_of: [u8; MAX_CELLS],
+    /// `cells^slot` of a label in its plain (reflected) group: its weight in a sparse index.
+    weight: [u32; MAX_CELLS],
+    reflected_weight: [u32; MAX_CELLS],
+    cells: usize,
+    sparse: bool,
 }
+
+const MAX_CELLS: usize = 25;
 
 impl PdbHeuristic {
     /// Reads `db` for `goal`; an error when no symmetry maps `goal`'s blank onto the
@@ -586,7 +660,7 @@ impl PdbHeuristic {
             .iter()
             .position(|&t| t == 0)
             .expect("goal has a blank");
-        let cell_map = symmetries(goal.size())
+        let map = symmetries(goal.size())
             .into_iter()
             .find(|m| m[goal.blank()] as usize == db_blank)
             .ok_or(PdbError::WrongGoal)?;
@@ -594,45 +668,60 @@ impl PdbHeuristic {
         let mut relabel = vec![0u8; cells];
         let mut unlabel = vec![0u8; cells];
         for (cell, &t) in goal.tiles().iter().enumerate() {
-            let u = db.goal[cell_map[cell] as usize];
+            let u = db.goal[map[cell] as usize];
             relabel[t as usize] = u;
             unlabel[u as usize] = t;
         }
-        let plain = db
-            .groups
-            .iter()
-            .map(|g| g.tiles.iter().map(|&u| unlabel[u as usize]).collect())
-            .collect();
-        let group_of = (0..cells)
-            .map(|t| db.group_of[relabel[t] as usize])
-            .collect();
-        let (reflected, reflected_cell_map, reflected_group_of) = match &db.reflection {
-            Some(r) => (
-                db.groups
-                    .iter()
-                    .map(|g| {
-                        g.tiles
-                            .iter()
-                            .map(|&u| unlabel[r.relabel[u as usize] as usize])
-                            .collect()
-                    })
-                    .collect(),
-                cell_map.iter().map(|&c| r.transpose[c as usize]).collect(),
-                (0..cells)
-                    .map(|t| r.group_of[relabel[t] as usize])
-                    .collect(),
-            ),
-            None => (Vec::new(), Vec::new(), Vec::new()),
+        let mut h = PdbHeuristic {
+            plain: db
+                .groups
+                .iter()
+                .map(|g| g.tiles.iter().map(|&u| unlabel[u as usize]).collect())
+                .collect(),
+            cell_map: [0; MAX_CELLS],
+            reflected: Vec::new(),
+            reflected_cell_map: [0; MAX_CELLS],
+            group_of: [NO_GROUP; MAX_CELLS],
+            reflected_group_of: [NO_GROUP; MAX_CELLS],
+            weight: [0; MAX_CELLS],
+            reflected_weight: [0; MAX_CELLS],
+            cells,
+            sparse: db.groups.iter().all(|g| g.sparse),
+            db: db.clone(),
         };
-        Ok(PdbHeuristic {
-            db,
-            plain,
-            cell_map,
-            reflected,
-            reflected_cell_map,
-            group_of,
-            reflected_group_of,
-        })
+        h.cell_map[..cells].copy_from_slice(&map);
+        for (g, &u) in h.group_of.iter_mut().zip(&relabel) {
+            *g = db.group_of[u as usize];
+        }
+        if let Some(r) = &db.reflection {
+            h.reflected = db
+                .groups
+                .iter()
+                .map(|g| {
+                    g.tiles
+                        .iter()
+                        .map(|&u| unlabel[r.relabel[u as usize] as usize])
+                        .collect()
+                })
+                .collect();
+            for (m, &c) in h.reflected_cell_map.iter_mut().zip(&map) {
+                *m = r.transpose[c as usize];
+            }
+            for (g, &u) in h.reflected_group_of.iter_mut().zip(&relabel) {
+                *g = r.group_of[u as usize];
+            }
+        }
+        for (labels, weight) in [
+            (&h.plain, &mut h.weight),
+            (&h.reflected, &mut h.reflected_weight),
+        ] {
+            for group in labels {
+                for (slot, &t) in group.iter().enumerate() {
+                    weight[t as usize] = (cells as u32).pow(slot as u32);
+                }
+            }
+        }
+        Ok(h)
     }
 
     /// The tables behind this heuristic.
@@ -640,28 +729,61 @@ impl PdbHeuristic {
         &self.db
     }
 
-    #[inline(always)]
-    fn part(&self, g: usize, pos: &[u8]) -> u8 {
-        let cells = self.cell_map.len();
-        let at = self.plain[g]
-            .iter()
-            .map(|&t| self.cell_map[pos[t as usize] as usize]);
-        self.db.groups[g].table[rank(cells, at)]
+    /// Group `g`'s table index for the board `pos` (label → cell), read through `map`.
+    fn index(&self, labels: &[u8], map: &[u8; MAX_CELLS], pos: &[u8]) -> u32 {
+        let at = labels.iter().map(|&t| map[pos[t as usize] as usize]);
+        if self.sparse {
+            at.rev().fold(0u32, |i, c| i * self.cells as u32 + c as u32)
+        } else {
+            rank(self.cells, at) as u32
+        }
     }
 
     #[inline(always)]
-    fn reflected_part(&self, g: usize, pos: &[u8]) -> u8 {
-        let cells = self.cell_map.len();
-        let at = self.reflected[g]
-            .iter()
-            .map(|&t| self.reflected_cell_map[pos[t as usize] as usize]);
-        self.db.groups[g].table[rank(cells, at)]
+    fn part(&self, g: usize, e: &mut PdbEval, pos: &[u8], moved: Option<(u8, usize, usize)>) {
+        let i = match moved {
+            Some((tile, from, to)) if self.sparse => {
+                e.index[g].wrapping_add(self.weight[tile as usize].wrapping_mul(
+                    (self.cell_map[to] as u32).wrapping_sub(self.cell_map[from] as u32),
+                ))
+            }
+            _ => self.index(&self.plain[g], &self.cell_map, pos),
+        };
+        e.index[g] = i;
+        let v = self.db.groups[g].table[i as usize];
+        e.sum = e.sum + v as u16 - e.parts[g] as u16;
+        e.parts[g] = v;
+    }
+
+    #[inline(always)]
+    fn reflected_part(
+        &self,
+        g: usize,
+        e: &mut PdbEval,
+        pos: &[u8],
+        moved: Option<(u8, usize, usize)>,
+    ) {
+        let i = match moved {
+            Some((tile, from, to)) if self.sparse => e.reflected_index[g].wrapping_add(
+                self.reflected_weight[tile as usize].wrapping_mul(
+                    (self.reflected_cell_map[to] as u32)
+                        .wrapping_sub(self.reflected_cell_map[from] as u32),
+                ),
+            ),
+            _ => self.index(&self.reflected[g], &self.reflected_cell_map, pos),
+        };
+        e.reflected_index[g] = i;
+        let v = self.db.groups[g].table[i as usize];
+        e.reflected_sum = e.reflected_sum + v as u16 - e.reflected[g] as u16;
+        e.reflected[g] = v;
     }
 }
 
-/// Per-node state: each group's part, plain and reflected, and both sums.
+/// Per-node state: each group's table index and part, plain and reflected, and both sums.
 #[derive(Debug, Clone, Copy)]
 pub struct PdbEval {
+    index: [u32; 8],
+    reflected_index: [u32; 8],
     parts: [u8; 8],
     reflected: [u8; 8],
     sum: u16,
@@ -675,18 +797,17 @@ impl Heuristic for PdbHeuristic {
     }
     fn init(&self, _: &[u8], pos: &[u8]) -> PdbEval {
         let mut e = PdbEval {
+            index: [0; 8],
+            reflected_index: [0; 8],
             parts: [0; 8],
             reflected: [0; 8],
             sum: 0,
             reflected_sum: 0,
         };
-        let reflect = !self.reflected.is_empty();
         for g in 0..self.plain.len() {
-            e.parts[g] = self.part(g, pos);
-            e.sum += e.parts[g] as u16;
-            if reflect {
-                e.reflected[g] = self.reflected_part(g, pos);
-                e.reflected_sum += e.reflected[g] as u16;
+            self.part(g, &mut e, pos, None);
+            if !self.reflected.is_empty() {
+                self.reflected_part(g, &mut e, pos, None);
             }
         }
         e
@@ -696,19 +817,50 @@ impl Heuristic for PdbHeuristic {
         e.sum.max(e.reflected_sum) as u32
     }
     #[inline(always)]
-    fn update(&self, e: &PdbEval, _: &[u8], pos: &[u8], tile: u8, _: usize, _: usize) -> PdbEval {
+    fn update(
+        &self,
+        e: &PdbEval,
+        _: &[u8],
+        pos: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> PdbEval {
         let mut out = *e;
-        let g = self.group_of[tile as usize] as usize;
-        let v = self.part(g, pos);
-        out.sum = out.sum + v as u16 - out.parts[g] as u16;
-        out.parts[g] = v;
+        let moved = Some((tile, from, to));
+        self.part(self.group_of[tile as usize] as usize, &mut out, pos, moved);
         if !self.reflected.is_empty() {
             let rg = self.reflected_group_of[tile as usize] as usize;
-            let v = self.reflected_part(rg, pos);
-            out.reflected_sum = out.reflected_sum + v as u16 - out.reflected[rg] as u16;
-            out.reflected[rg] = v;
+            self.reflected_part(rg, &mut out, pos, moved);
         }
         out
+    }
+    /// The plain sum first; the reflected lookup only when the plain sum keeps the child.
+    #[inline(always)]
+    fn update_within(
+        &self,
+        e: &PdbEval,
+        _: &[u8],
+        pos: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        max: u32,
+    ) -> Result<PdbEval, u32> {
+        let mut out = *e;
+        let moved = Some((tile, from, to));
+        self.part(self.group_of[tile as usize] as usize, &mut out, pos, moved);
+        if out.sum as u32 > max {
+            return Err(out.sum as u32);
+        }
+        if !self.reflected.is_empty() {
+            let rg = self.reflected_group_of[tile as usize] as usize;
+            self.reflected_part(rg, &mut out, pos, moved);
+            if out.reflected_sum as u32 > max {
+                return Err(out.reflected_sum as u32);
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -732,6 +884,51 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn placements_are_walked_in_rank_order() {
+        for (cells, k) in [(9, 4), (16, 3), (4, 3)] {
+            let mut next_rank = 0;
+            for_each_placement(cells, k, |sparse| {
+                let at = (0..k).map(|i| (sparse / cells.pow(i as u32) % cells) as u8);
+                assert_eq!(rank(cells, at), next_rank);
+                next_rank += 1;
+            });
+            assert_eq!(next_rank, placements(cells, k));
+        }
+    }
+
+    /// Sparse tables (indexed by cells, updated by one addition per move) hold the same
+    /// entries as the compact ones they came from, and the bytes stay compact.
+    #[test]
+    fn sparse_tables_round_trip_through_compact_bytes() {
+        let goal = Board::goal(3).unwrap();
+        let cells: Vec<usize> = (0..8).collect();
+        let limits = SearchLimits::default();
+        let mut budget = Budget::new(&limits);
+        let groups: Vec<Group> = [&cells[..4], &cells[4..]]
+            .iter()
+            .map(|part| {
+                let tiles: Vec<u8> = part.iter().map(|&c| goal.tile_at(c)).collect();
+                let table = build_table(&goal, &tiles, &mut budget).unwrap();
+                Group {
+                    tiles,
+                    table,
+                    sparse: false,
+                }
+            })
+            .collect();
+        let compact = groups.clone();
+        let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);
+        assert!(db.groups.iter().all(|g| g.sparse));
+        for (g, c) in db.groups.iter().zip(&compact) {
+            assert_eq!(g.table.len(), 9usize.pow(4));
+            assert_eq!(g.compact(9), c.table);
+        }
+        let bytes = db.to_bytes();
+        assert_eq!(bytes.len(), 6 + 1 + 9 + 1 + 2 * (1 + 4 + 4 + 3024) + 8);
+        assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), db);
     }
 
     #[test]
@@ -788,7 +985,11 @@ mod tests {
                 .map(|part| {
                     let tiles: Vec<u8> = part.iter().map(|&c| goal.tile_at(c)).collect();
                     let table = build_table(&goal, &tiles, &mut budget).unwrap();
-                    Group { tiles, table }
+                    Group {
+                        tiles,
+                        table,
+                        sparse: false,
+                    }
                 })
                 .collect();
             let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);

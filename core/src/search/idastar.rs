@@ -138,8 +138,21 @@ fn run<H: Heuristic>(
     }
     let eval = heuristic.init(&search.tiles[..cells], &search.pos[..cells]);
     let h0 = heuristic.value(&eval);
-    search.bound = h0 * weight.0;
     let optimal = weight.0 == weight.1;
+    // Every path to the goal has the parity of the blank's taxicab distance to its home, so an
+    // optimal search skips bounds of the other parity: they cannot hold a solution.
+    let parity = {
+        let (a, b) = (start.blank(), goal.blank());
+        ((a / n).abs_diff(b / n) + (a % n).abs_diff(b % n)) as u32 & 1
+    };
+    let round = |bound: u32| {
+        if optimal && bound != u32::MAX && bound & 1 != parity {
+            bound + 1
+        } else {
+            bound
+        }
+    };
+    search.bound = round(h0 * weight.0);
     loop {
         if optimal {
             search.budget.stats.lower_bound = search.bound;
@@ -161,7 +174,7 @@ fn run<H: Heuristic>(
             search.bound / weight.1,
             search.budget.stats.expanded
         );
-        search.bound = search.next_bound;
+        search.bound = round(search.next_bound);
     }
 }
 
@@ -200,6 +213,8 @@ impl<H: Heuristic> Search<'_, H> {
         }
         let blank = self.blank;
         let child_g = (g + 1) * self.weight.1;
+        // the largest child estimate within the bound
+        let max_h = self.bound.saturating_sub(child_g) / self.weight.0;
         for dir in Direction::ALL {
             let d = dir.index() as u8;
             if d == back {
@@ -216,23 +231,32 @@ impl<H: Heuristic> Search<'_, H> {
             self.pos[tile as usize] = blank as u8;
             self.pos[0] = to as u8;
             self.budget.stats.generated += 1;
-            let next = self.heuristic.update(
+            let next = self.heuristic.update_within(
                 &eval,
                 &self.tiles[..self.cells],
                 &self.pos[..self.cells],
                 tile,
                 to,
                 blank,
+                max_h,
             );
-            let f = child_g + self.heuristic.value(&next) * self.weight.0;
-            if f > self.bound {
+            let f = child_g
+                + match &next {
+                    Ok(e) => self.heuristic.value(e),
+                    Err(v) => *v,
+                } * self.weight.0;
+            let next = match next {
+                Ok(e) if f <= self.bound => Some(e),
+                _ => None,
+            };
+            let Some(next) = next else {
                 self.next_bound = self.next_bound.min(f);
                 self.tiles[to] = tile;
                 self.tiles[blank] = 0;
                 self.pos[tile as usize] = to as u8;
                 self.pos[0] = blank as u8;
                 continue;
-            }
+            };
             self.blank = to;
             self.path.push(dir);
             if self.dfs(g + 1, next, dir.opposite().index() as u8) {
