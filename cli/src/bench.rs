@@ -27,6 +27,9 @@ pub struct BenchArgs {
     /// Per-instance time budget in milliseconds.
     #[arg(long)]
     timeout_ms: Option<u64>,
+    /// Threads for IDA* (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// The goal (overrides the file's header).
     #[arg(long)]
     goal: Option<String>,
@@ -153,7 +156,8 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         let limits = match args.timeout_ms {
             Some(ms) => SearchLimits::with_timeout(Duration::from_millis(ms)),
             None => SearchLimits::default(),
-        };
+        }
+        .threads(common::threads(args.threads));
         match search::solve(&inst.board, &goal, &request, &limits) {
             Ok(s) => {
                 let mut replay = inst.board.clone();

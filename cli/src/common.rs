@@ -88,6 +88,11 @@ pub fn goal_for(size: usize, goal: Option<&str>) -> Result<Board, CliError> {
     }
 }
 
+/// The threads a search may use: as asked, else every core.
+pub fn threads(asked: Option<u16>) -> usize {
+    asked.map_or_else(slidepuzzle_core::limits::available_threads, usize::from)
+}
+
 /// Where pattern databases come from.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PdbOptions {

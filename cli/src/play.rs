@@ -10,6 +10,7 @@ use crossterm::{cursor, execute, queue, style, terminal};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core::heuristic::PatternDb;
+use slidepuzzle_core::limits::available_threads;
 use slidepuzzle_core::picture::{tile_rect, Picture};
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
@@ -388,7 +389,8 @@ impl Screen {
 
     fn hint(&mut self) {
         let request = self.request();
-        let limits = SearchLimits::with_timeout(Duration::from_secs(3));
+        let limits =
+            SearchLimits::with_timeout(Duration::from_secs(3)).threads(available_threads());
         let board = self.game.board().clone();
         self.message = match search::solve(&board, self.game.goal(), &request, &limits) {
             Ok(s) if s.is_empty() => "already solved".into(),
@@ -406,7 +408,8 @@ impl Screen {
         let request = self.request();
         self.message = "solving…".into();
         self.draw()?;
-        let limits = SearchLimits::with_timeout(Duration::from_secs(10));
+        let limits =
+            SearchLimits::with_timeout(Duration::from_secs(10)).threads(available_threads());
         let board = self.game.board().clone();
         let solution = match search::solve(&board, self.game.goal(), &request, &limits) {
             Ok(s) => s,

@@ -132,6 +132,17 @@ pub enum SolveError {
     PatternDb(#[from] crate::heuristic::pattern_db::PdbError),
 }
 
+impl SolveError {
+    /// The same error with `stats` in place of the work it reports (a limit or cancel).
+    pub(crate) fn with_stats(self, stats: Stats) -> SolveError {
+        match self {
+            SolveError::LimitReached { limit, .. } => SolveError::LimitReached { limit, stats },
+            SolveError::Cancelled { .. } => SolveError::Cancelled { stats },
+            other => other,
+        }
+    }
+}
+
 /// The limit that ended a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitKind {

@@ -1,5 +1,5 @@
 //! Limits shared by every search: nodes, memory, deadline, cancel token, progress.
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -57,6 +57,9 @@ pub struct SearchLimits {
     pub progress: Option<ProgressFn>,
     /// Least time between two progress calls.
     pub progress_interval: Duration,
+    /// Threads a search may use (IDA* splits each iteration among them); 1 runs on the
+    /// caller's thread alone.
+    pub threads: usize,
 }
 
 /// Default memory budget for one search: 1 GiB.
@@ -71,6 +74,7 @@ impl Default for SearchLimits {
             cancel: None,
             progress: None,
             progress_interval: Duration::from_millis(100),
+            threads: 1,
         }
     }
 }
@@ -83,6 +87,7 @@ impl std::fmt::Debug for SearchLimits {
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel)
             .field("progress", &self.progress.is_some())
+            .field("threads", &self.threads)
             .finish()
     }
 }
@@ -115,6 +120,47 @@ impl SearchLimits {
         self.progress = Some(f);
         self
     }
+    /// Sets how many threads a search may use (at least 1).
+    pub fn threads(mut self, threads: usize) -> SearchLimits {
+        self.threads = threads.max(1);
+        self
+    }
+}
+
+/// The threads this machine offers, for [`SearchLimits::threads`].
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// What the workers of one parallel search share: node totals for the node limit and progress,
+/// the time of the last progress call, and a flag that stops every worker.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    expanded: AtomicU64,
+    generated: AtomicU64,
+    /// Nanoseconds after `started` of the last progress call.
+    last_progress: AtomicU64,
+    started: Instant,
+    stop: AtomicBool,
+}
+
+impl Shared {
+    pub(crate) fn new(started: Instant, expanded: u64, generated: u64) -> Shared {
+        Shared {
+            expanded: AtomicU64::new(expanded),
+            generated: AtomicU64::new(generated),
+            last_progress: AtomicU64::new(started.elapsed().as_nanos() as u64),
+            started,
+            stop: AtomicBool::new(false),
+        }
+    }
+    /// Tells every worker to stop at its next check.
+    pub(crate) fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
 }
 
 /// How many nodes pass between two checks of clock, token and callback. Small enough that a
@@ -127,6 +173,8 @@ pub(crate) struct Budget<'a> {
     started: Instant,
     last_progress: Instant,
     next_check: u64,
+    /// For a worker of a parallel search: the totals, and how much of `stats` they hold.
+    shared: Option<(&'a Shared, u64, u64)>,
     /// Work so far.
     pub stats: Stats,
 }
@@ -139,8 +187,43 @@ impl<'a> Budget<'a> {
             started: now,
             last_progress: now,
             next_check: CHECK_EVERY,
+            shared: None,
             stats: Stats::default(),
         }
+    }
+
+    /// A worker's account: its own counts from zero, checked against the shared totals.
+    pub(crate) fn worker(limits: &'a SearchLimits, shared: &'a Shared) -> Budget<'a> {
+        Budget {
+            limits,
+            started: shared.started,
+            last_progress: shared.started,
+            next_check: CHECK_EVERY,
+            shared: Some((shared, 0, 0)),
+            stats: Stats::default(),
+        }
+    }
+
+    /// When the search started.
+    pub(crate) fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// The limits this account checks.
+    pub(crate) fn limits(&self) -> &'a SearchLimits {
+        self.limits
+    }
+
+    /// The stats so far, with the elapsed time filled in.
+    pub(crate) fn stats_now(&self) -> Stats {
+        let mut stats = self.stats.clone();
+        stats.elapsed = self.started.elapsed();
+        stats
+    }
+
+    /// A worker's stop: another worker found the goal or hit a limit.
+    pub(crate) fn halted(&self) -> bool {
+        self.shared.is_some_and(|(s, _, _)| s.stopped())
     }
 
     /// Records one expansion; checks the limits every [`CHECK_EVERY`] nodes.
@@ -171,8 +254,27 @@ impl<'a> Budget<'a> {
 
     /// Checks every limit now.
     pub(crate) fn check(&mut self, bound: u32) -> Result<(), SolveError> {
+        if self.halted() {
+            // not this worker's limit: the caller drops this error (see `halted`)
+            return Err(SolveError::Cancelled {
+                stats: self.stats.clone(),
+            });
+        }
+        let (expanded, generated) = match &mut self.shared {
+            None => (self.stats.expanded, self.stats.generated),
+            Some((shared, flushed_expanded, flushed_generated)) => {
+                let e = self.stats.expanded - *flushed_expanded;
+                let g = self.stats.generated - *flushed_generated;
+                *flushed_expanded = self.stats.expanded;
+                *flushed_generated = self.stats.generated;
+                (
+                    shared.expanded.fetch_add(e, Ordering::Relaxed) + e,
+                    shared.generated.fetch_add(g, Ordering::Relaxed) + g,
+                )
+            }
+        };
         if let Some(max) = self.limits.max_nodes {
-            if self.stats.expanded > max {
+            if expanded > max {
                 return Err(self.limit(LimitKind::Nodes));
             }
         }
@@ -191,11 +293,24 @@ impl<'a> Budget<'a> {
             }
         }
         if let Some(progress) = &self.limits.progress {
-            if now.duration_since(self.last_progress) >= self.limits.progress_interval {
+            let due = match self.shared {
+                None => now.duration_since(self.last_progress) >= self.limits.progress_interval,
+                // one worker claims each interval
+                Some((shared, _, _)) => {
+                    let at = now.duration_since(self.started).as_nanos() as u64;
+                    let last = shared.last_progress.load(Ordering::Relaxed);
+                    at.saturating_sub(last) >= self.limits.progress_interval.as_nanos() as u64
+                        && shared
+                            .last_progress
+                            .compare_exchange(last, at, Ordering::Relaxed, Ordering::Relaxed)
+                            .is_ok()
+                }
+            };
+            if due {
                 self.last_progress = now;
                 progress(Progress {
-                    expanded: self.stats.expanded,
-                    generated: self.stats.generated,
+                    expanded,
+                    generated,
                     bound,
                     elapsed: now.duration_since(self.started),
                 });

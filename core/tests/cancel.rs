@@ -10,15 +10,17 @@ use slidepuzzle_core::{Algorithm, CancelToken, SearchLimits, SolveError};
 #[test]
 fn cancel_from_another_thread_stops_every_search_within_50_ms() {
     let (start, goal) = hard_4x4();
-    for algorithm in [
-        Algorithm::Bfs,
-        Algorithm::BidirectionalBfs,
-        Algorithm::AStar,
-        Algorithm::IdaStar,
+    for (algorithm, threads) in [
+        (Algorithm::Bfs, 1),
+        (Algorithm::BidirectionalBfs, 1),
+        (Algorithm::AStar, 1),
+        (Algorithm::IdaStar, 1),
+        (Algorithm::IdaStar, 2),
     ] {
         let token = CancelToken::new();
         let limits = SearchLimits::default()
             .bytes(4 << 30)
+            .threads(threads)
             .cancel_token(token.clone());
         let (s, g) = (start.clone(), goal.clone());
         let handle = std::thread::spawn(move || {
@@ -31,18 +33,24 @@ fn cancel_from_another_thread_stops_every_search_within_50_ms() {
         let (result, ended) = handle.join().unwrap();
         assert!(
             matches!(result, Err(SolveError::Cancelled { .. })),
-            "{algorithm}: {result:?}"
+            "{algorithm} on {threads} threads: {result:?}"
         );
         let latency = ended.duration_since(cancelled_at);
         assert!(
             latency < Duration::from_millis(50),
-            "{algorithm} took {latency:?} to stop"
+            "{algorithm} on {threads} threads took {latency:?} to stop"
         );
     }
 }
 
 #[test]
 fn progress_is_reported_at_a_bounded_rate() {
+    for threads in [1, 2] {
+        progress_rate(threads);
+    }
+}
+
+fn progress_rate(threads: usize) {
     let (start, goal) = hard_4x4();
     let calls = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let c = calls.clone();
@@ -53,6 +61,7 @@ fn progress_is_reported_at_a_bounded_rate() {
         }),
     );
     limits.progress_interval = Duration::from_millis(50);
+    limits.threads = threads;
     let _ = search::solve(
         &start,
         &goal,
@@ -62,6 +71,6 @@ fn progress_is_reported_at_a_bounded_rate() {
     let n = calls.load(std::sync::atomic::Ordering::Relaxed);
     assert!(
         (3..=9).contains(&n),
-        "{n} progress calls in 400 ms at 50 ms intervals"
+        "{n} progress calls in 400 ms at 50 ms intervals on {threads} threads"
     );
 }

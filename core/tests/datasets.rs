@@ -28,8 +28,8 @@ fn instances(name: &str) -> Vec<(u32, Board)> {
         .collect()
 }
 
-fn check(start: &Board, goal: &Board, request: &SolveRequest, optimal: u32) {
-    let limits = SearchLimits::default();
+fn check(start: &Board, goal: &Board, request: &SolveRequest, optimal: u32, threads: usize) {
+    let limits = SearchLimits::default().threads(threads);
     let s = search::solve(start, goal, request, &limits).unwrap();
     let mut replay = start.clone();
     replay.apply_all(&s.moves).unwrap();
@@ -63,15 +63,18 @@ fn every_algorithm_is_optimal_on_every_8_puzzle_instance() {
     assert_eq!(all.len(), 102);
     for (optimal, board) in &all {
         for r in &requests {
-            check(board, &goal, r, *optimal);
+            check(board, &goal, r, *optimal, 1);
         }
+        // IDA* split across two threads
+        check(board, &goal, &requests[2], *optimal, 2);
     }
     // uninformed search (h = 0) on the shorter instances: iterative deepening grows as 2.1^depth
     for (optimal, board) in all.iter().filter(|(o, _)| *o <= 18).take(6) {
         for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
             let mut r = SolveRequest::new(algorithm);
             r.heuristic = HeuristicKind::Zero;
-            check(board, &goal, &r, *optimal);
+            check(board, &goal, &r, *optimal, 1);
+            check(board, &goal, &r, *optimal, 2);
         }
     }
 }
@@ -96,6 +99,7 @@ fn idastar_with_linear_conflict_is_optimal_on_easy_korf_instances() {
         .collect();
     easy.sort_by_key(|e| e.0);
     for (_, optimal, board) in easy.iter().take(6) {
-        check(board, &goal, &request, *optimal);
+        check(board, &goal, &request, *optimal, 1);
+        check(board, &goal, &request, *optimal, 2);
     }
 }

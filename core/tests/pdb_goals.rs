@@ -33,6 +33,13 @@ fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
             let b = search::solve(&start, &goal, &lc, &limits).unwrap();
             assert_eq!(a.len(), b.len(), "blank {blank}, start {start:?}");
             assert!(a.stats.expanded <= b.stats.expanded);
+            // two threads: another optimal path, perhaps, of the same length
+            let two = search::solve(&start, &goal, &pdb, &limits.clone().threads(2)).unwrap();
+            assert_eq!(two.len(), a.len());
+            assert!(two.optimal);
+            let mut replay = start.clone();
+            replay.apply_all(&two.moves).unwrap();
+            assert_eq!(replay, goal);
         }
         // following hints from a board reaches the goal in exactly the optimal count
         let start = shuffle::random_walk(&goal, 40, &mut rng);

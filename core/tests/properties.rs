@@ -108,6 +108,24 @@ fn limits_end_searches_with_typed_results_and_stats() {
         }
         other => panic!("{other:?}"),
     }
+    // on two threads the limit counts both threads' nodes, and the error carries their sum
+    match search::solve(
+        &start,
+        &goal,
+        &SolveRequest::new(Algorithm::IdaStar),
+        &SearchLimits::default().nodes(200_000).threads(2),
+    ) {
+        Err(SolveError::LimitReached {
+            limit: LimitKind::Nodes,
+            stats,
+        }) => {
+            assert!(
+                stats.expanded >= 200_000 && stats.expanded < 210_000,
+                "{stats:?}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
     let time = SearchLimits::with_timeout(Duration::from_millis(30));
     match search::solve(&start, &goal, &SolveRequest::new(Algorithm::AStar), &time) {
         Err(SolveError::LimitReached { limit, .. }) => {

@@ -16,7 +16,7 @@ pub use zero::Zero;
 /// An admissible estimate of the distance to one goal.
 pub trait Heuristic: Send + Sync {
     /// What a search keeps per node so a move can update the estimate cheaply.
-    type Eval: Copy;
+    type Eval: Copy + Send + Sync;
 
     /// A short name (`"manhattan"`).
     fn name(&self) -> &'static str;

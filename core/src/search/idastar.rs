@@ -6,7 +6,10 @@ use super::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, SearchLimits};
+use crate::limits::{Budget, SearchLimits, Shared};
+use crate::search::Stats;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 const NONE: u8 = u8::MAX;
@@ -132,10 +135,7 @@ fn run<H: Heuristic>(
         weight,
         stopped: None,
     };
-    search.tiles[..cells].copy_from_slice(start.tiles());
-    for (cell, &t) in start.tiles().iter().enumerate() {
-        search.pos[t as usize] = cell as u8;
-    }
+    search.set(start.tiles(), start.blank(), &[]);
     let eval = heuristic.init(&search.tiles[..cells], &search.pos[..cells]);
     let h0 = heuristic.value(&eval);
     let optimal = weight.0 == weight.1;
@@ -153,6 +153,7 @@ fn run<H: Heuristic>(
         }
     };
     search.bound = round(h0 * weight.0);
+    let threads = limits.threads.max(1);
     loop {
         if optimal {
             search.budget.stats.lower_bound = search.bound;
@@ -160,10 +161,17 @@ fn run<H: Heuristic>(
         search.next_bound = u32::MAX;
         search.shown_bound = search.bound / weight.1;
         search.budget.check(search.shown_bound)?;
-        let found = search.bound >= h0 * weight.0 && search.dfs(0, eval, NONE);
-        if let Some(e) = search.stopped.take() {
-            return Err(e);
-        }
+        let found = if search.bound < h0 * weight.0 {
+            false
+        } else if threads > 1 {
+            search.parallel(start, eval, threads)?
+        } else {
+            let found = search.dfs(0, eval, NONE);
+            if let Some(e) = search.stopped.take() {
+                return Err(e);
+            }
+            found
+        };
         if found {
             let moves = std::mem::take(&mut search.path);
             let stats = search.budget.finish();
@@ -177,6 +185,18 @@ fn run<H: Heuristic>(
         search.bound = round(search.next_bound);
     }
 }
+
+/// A node where a worker of a parallel iteration starts: the moves from the root, the
+/// evaluation after them, and the direction that would undo the last one.
+struct Subtree<E> {
+    moves: Vec<Direction>,
+    eval: E,
+    back: u8,
+}
+
+/// How many subtrees per thread a parallel iteration aims for, so that uneven subtrees still
+/// leave every thread busy to the end.
+const SUBTREES_PER_THREAD: usize = 256;
 
 struct Search<'a, H: Heuristic> {
     heuristic: &'a H,
@@ -198,7 +218,176 @@ struct Search<'a, H: Heuristic> {
     stopped: Option<SolveError>,
 }
 
-impl<H: Heuristic> Search<'_, H> {
+impl<'a, H: Heuristic> Search<'a, H> {
+    /// Puts the board at `root` (tiles, blank cell) followed by `moves`.
+    fn set(&mut self, root: &[u8], blank: usize, moves: &[Direction]) {
+        self.tiles[..self.cells].copy_from_slice(root);
+        self.blank = blank;
+        for &dir in moves {
+            let to = self.neighbours[self.blank][dir.index()] as usize;
+            self.tiles[self.blank] = self.tiles[to];
+            self.tiles[to] = 0;
+            self.blank = to;
+        }
+        for cell in 0..self.cells {
+            self.pos[self.tiles[cell] as usize] = cell as u8;
+        }
+    }
+
+    /// One iteration on `threads` threads. The tree is first opened breadth-first, on this
+    /// thread, until it has [`SUBTREES_PER_THREAD`] nodes per thread within the bound; the
+    /// threads then take those subtrees one at a time and search each depth-first. Any
+    /// solution within the bound is as good as any other, so the first found ends the
+    /// iteration; a limit on one thread stops them all.
+    fn parallel(
+        &mut self,
+        start: &Board,
+        eval: H::Eval,
+        threads: usize,
+    ) -> Result<bool, SolveError> {
+        let root = start.tiles();
+        let mut layer = vec![Subtree {
+            moves: Vec::new(),
+            eval,
+            back: NONE,
+        }];
+        let mut depth = 0u32;
+        while !layer.is_empty() && layer.len() < threads * SUBTREES_PER_THREAD {
+            let mut next = Vec::with_capacity(layer.len() * 2);
+            let child_g = (depth + 1) * self.weight.1;
+            for node in &layer {
+                self.set(root, start.blank(), &node.moves);
+                if self.heuristic.value(&node.eval) == 0 && self.tiles[..self.cells] == *self.goal {
+                    self.path = node.moves.clone();
+                    return Ok(true);
+                }
+                self.budget.expand(self.shown_bound)?;
+                let blank = self.blank;
+                for dir in Direction::ALL {
+                    let d = dir.index() as u8;
+                    let to = self.neighbours[blank][d as usize];
+                    if d == node.back || to == NONE {
+                        continue;
+                    }
+                    let to = to as usize;
+                    let tile = self.tiles[to];
+                    self.tiles[blank] = tile;
+                    self.tiles[to] = 0;
+                    self.pos[tile as usize] = blank as u8;
+                    self.pos[0] = to as u8;
+                    self.budget.stats.generated += 1;
+                    let e = self.heuristic.update(
+                        &node.eval,
+                        &self.tiles[..self.cells],
+                        &self.pos[..self.cells],
+                        tile,
+                        to,
+                        blank,
+                    );
+                    self.tiles[to] = tile;
+                    self.tiles[blank] = 0;
+                    self.pos[tile as usize] = to as u8;
+                    self.pos[0] = blank as u8;
+                    let f = child_g + self.heuristic.value(&e) * self.weight.0;
+                    if f > self.bound {
+                        self.next_bound = self.next_bound.min(f);
+                        continue;
+                    }
+                    let mut moves = node.moves.clone();
+                    moves.push(dir);
+                    next.push(Subtree {
+                        moves,
+                        eval: e,
+                        back: dir.opposite().index() as u8,
+                    });
+                }
+            }
+            layer = next;
+            depth += 1;
+        }
+        if layer.is_empty() {
+            return Ok(false);
+        }
+        let limits = self.budget.limits();
+        let shared = Shared::new(
+            self.budget.started(),
+            self.budget.stats.expanded,
+            self.budget.stats.generated,
+        );
+        let taken = AtomicUsize::new(0);
+        let solution: Mutex<Option<Vec<Direction>>> = Mutex::new(None);
+        let failure: Mutex<Option<SolveError>> = Mutex::new(None);
+        let (heuristic, goal, cells, neighbours) =
+            (self.heuristic, self.goal, self.cells, self.neighbours);
+        let (bound, shown_bound, weight) = (self.bound, self.shown_bound, self.weight);
+        let layer = &layer;
+        let results: Vec<(Stats, u32)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    let (shared, taken, solution, failure) = (&shared, &taken, &solution, &failure);
+                    scope.spawn(move || {
+                        let mut w = Search {
+                            heuristic,
+                            goal,
+                            cells,
+                            tiles: [0; MAX_CELLS],
+                            pos: [0; MAX_CELLS],
+                            blank: 0,
+                            neighbours,
+                            path: Vec::with_capacity(256),
+                            budget: Budget::worker(limits, shared),
+                            bound,
+                            shown_bound,
+                            next_bound: u32::MAX,
+                            weight,
+                            stopped: None,
+                        };
+                        while !shared.stopped() {
+                            let Some(node) = layer.get(taken.fetch_add(1, Ordering::Relaxed))
+                            else {
+                                break;
+                            };
+                            w.set(root, start.blank(), &node.moves);
+                            w.path.clear();
+                            w.path.extend_from_slice(&node.moves);
+                            if w.dfs(depth, node.eval, node.back) {
+                                let mut slot = solution.lock().unwrap_or_else(|p| p.into_inner());
+                                slot.get_or_insert(std::mem::take(&mut w.path));
+                                shared.stop();
+                                break;
+                            }
+                            if let Some(e) = w.stopped.take() {
+                                if !w.budget.halted() {
+                                    let mut slot =
+                                        failure.lock().unwrap_or_else(|p| p.into_inner());
+                                    slot.get_or_insert(e);
+                                    shared.stop();
+                                }
+                                break;
+                            }
+                        }
+                        (w.budget.stats, w.next_bound)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        for (stats, next_bound) in &results {
+            self.budget.stats.absorb(stats);
+            self.next_bound = self.next_bound.min(*next_bound);
+        }
+        if let Some(path) = solution.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            self.path = path;
+            return Ok(true);
+        }
+        match failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(e) => Err(e.with_stats(self.budget.stats_now())),
+            None => Ok(false),
+        }
+    }
     /// Searches below the current node, which is within the bound; true when the goal was
     /// reached (path holds the moves). Children over the bound are pruned before the call.
     /// A limit sets `stopped` and unwinds with false, keeping the hot path's return a bool.
