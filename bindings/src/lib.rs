@@ -218,7 +218,8 @@ impl From<Heuristic> for core::HeuristicKind {
 }
 
 /// Budgets for one search. Unset fields: no node limit, [`DEFAULT_MAX_BYTES`], no deadline
-/// (`Auto` then allows itself 10 s), progress at most every 100 ms.
+/// (`Auto` then allows itself 10 s), progress at most every 100 ms, up to
+/// [`DEFAULT_MAX_THREADS`] cores.
 #[derive(Debug, Clone, Default, uniffi::Record)]
 pub struct Limits {
     /// Stop after this many expanded nodes.
@@ -233,7 +234,14 @@ pub struct Limits {
     /// Least milliseconds between two progress calls.
     #[uniffi(default = None)]
     pub progress_interval_ms: Option<u64>,
+    /// Threads an IDA* search may use (unset: the device's cores, at most
+    /// [`DEFAULT_MAX_THREADS`]).
+    #[uniffi(default = None)]
+    pub threads: Option<u32>,
 }
+
+/// Most threads a search uses when [`Limits::threads`] is unset.
+pub const DEFAULT_MAX_THREADS: usize = 4;
 
 /// What a search did.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
@@ -346,6 +354,10 @@ fn search_limits(
             .timeout_ms
             .map(|ms| Instant::now() + Duration::from_millis(ms)),
         cancel: cancel.map(|c| c.0.clone()),
+        threads: limits.threads.map_or_else(
+            || core::limits::available_threads().min(DEFAULT_MAX_THREADS),
+            |t| (t as usize).clamp(1, 256),
+        ),
         ..SearchLimits::default()
     };
     if let Some(ms) = limits.progress_interval_ms {

@@ -1774,7 +1774,8 @@ public func FfiConverterTypeBuiltinPicture_lower(_ value: BuiltinPicture) -> Rus
 
 /**
  * Budgets for one search. Unset fields: no node limit, [`DEFAULT_MAX_BYTES`], no deadline
- * (`Auto` then allows itself 10 s), progress at most every 100 ms.
+ * (`Auto` then allows itself 10 s), progress at most every 100 ms, up to
+ * [`DEFAULT_MAX_THREADS`] cores.
  */
 public struct Limits: Equatable, Hashable {
     /**
@@ -1793,6 +1794,11 @@ public struct Limits: Equatable, Hashable {
      * Least milliseconds between two progress calls.
      */
     public var progressIntervalMs: UInt64?
+    /**
+     * Threads an IDA* search may use (unset: the device's cores, at most
+     * [`DEFAULT_MAX_THREADS`]).
+     */
+    public var threads: UInt32?
 
     // Default memberwise initializers are never public by default, so we
     // declare one manually.
@@ -1808,11 +1814,16 @@ public struct Limits: Equatable, Hashable {
          */timeoutMs: UInt64? = nil, 
         /**
          * Least milliseconds between two progress calls.
-         */progressIntervalMs: UInt64? = nil) {
+         */progressIntervalMs: UInt64? = nil, 
+        /**
+         * Threads an IDA* search may use (unset: the device's cores, at most
+         * [`DEFAULT_MAX_THREADS`]).
+         */threads: UInt32? = nil) {
         self.maxNodes = maxNodes
         self.maxBytes = maxBytes
         self.timeoutMs = timeoutMs
         self.progressIntervalMs = progressIntervalMs
+        self.threads = threads
     }
 
     
@@ -1834,7 +1845,8 @@ public struct FfiConverterTypeLimits: FfiConverterRustBuffer {
                 maxNodes: FfiConverterOptionUInt64.read(from: &buf), 
                 maxBytes: FfiConverterOptionUInt64.read(from: &buf), 
                 timeoutMs: FfiConverterOptionUInt64.read(from: &buf), 
-                progressIntervalMs: FfiConverterOptionUInt64.read(from: &buf)
+                progressIntervalMs: FfiConverterOptionUInt64.read(from: &buf), 
+                threads: FfiConverterOptionUInt32.read(from: &buf)
         )
     }
 
@@ -1843,6 +1855,7 @@ public struct FfiConverterTypeLimits: FfiConverterRustBuffer {
         FfiConverterOptionUInt64.write(value.maxBytes, into: &buf)
         FfiConverterOptionUInt64.write(value.timeoutMs, into: &buf)
         FfiConverterOptionUInt64.write(value.progressIntervalMs, into: &buf)
+        FfiConverterOptionUInt32.write(value.threads, into: &buf)
     }
 }
 

@@ -3326,7 +3326,8 @@ public object FfiConverterTypeBuiltinPicture: FfiConverterRustBuffer<BuiltinPict
 
 /**
  * Budgets for one search. Unset fields: no node limit, [`DEFAULT_MAX_BYTES`], no deadline
- * (`Auto` then allows itself 10 s), progress at most every 100 ms.
+ * (`Auto` then allows itself 10 s), progress at most every 100 ms, up to
+ * [`DEFAULT_MAX_THREADS`] cores.
  */
 data class Limits (
     /**
@@ -3348,6 +3349,12 @@ data class Limits (
      * Least milliseconds between two progress calls.
      */
     var `progressIntervalMs`: kotlin.ULong? = null 
+    , 
+    /**
+     * Threads an IDA* search may use (unset: the device's cores, at most
+     * [`DEFAULT_MAX_THREADS`]).
+     */
+    var `threads`: kotlin.UInt? = null 
     
 ){
     
@@ -3368,6 +3375,7 @@ public object FfiConverterTypeLimits: FfiConverterRustBuffer<Limits> {
             FfiConverterOptionalULong.read(buf),
             FfiConverterOptionalULong.read(buf),
             FfiConverterOptionalULong.read(buf),
+            FfiConverterOptionalUInt.read(buf),
         )
     }
 
@@ -3375,7 +3383,8 @@ public object FfiConverterTypeLimits: FfiConverterRustBuffer<Limits> {
             FfiConverterOptionalULong.allocationSize(value.`maxNodes`) +
             FfiConverterOptionalULong.allocationSize(value.`maxBytes`) +
             FfiConverterOptionalULong.allocationSize(value.`timeoutMs`) +
-            FfiConverterOptionalULong.allocationSize(value.`progressIntervalMs`)
+            FfiConverterOptionalULong.allocationSize(value.`progressIntervalMs`) +
+            FfiConverterOptionalUInt.allocationSize(value.`threads`)
     )
 
     override fun write(value: Limits, buf: ByteBuffer) {
@@ -3383,6 +3392,7 @@ public object FfiConverterTypeLimits: FfiConverterRustBuffer<Limits> {
             FfiConverterOptionalULong.write(value.`maxBytes`, buf)
             FfiConverterOptionalULong.write(value.`timeoutMs`, buf)
             FfiConverterOptionalULong.write(value.`progressIntervalMs`, buf)
+            FfiConverterOptionalUInt.write(value.`threads`, buf)
     }
 }
 

@@ -99,8 +99,8 @@ class CoreTest {
             Triple(Algorithm.PATTERN_DB, Heuristic.PATTERN_DB, pdb),
             Triple(Algorithm.AUTO, Heuristic.LINEAR_CONFLICT, null),
         )
-        for ((algorithm, heuristic, db) in runs) {
-            val s = solve(start, goal, algorithm, heuristic, Limits(), db, null, null)
+        for ((algorithm, heuristic, db) in runs) for (threads in listOf(1u, 2u)) {
+            val s = solve(start, goal, algorithm, heuristic, Limits(threads = threads), db, null, null)
             assertEquals("$algorithm length", 31, s.moves.size)
             assertTrue("$algorithm optimal", s.optimal)
             assertEquals(31u, s.lowerBound)
