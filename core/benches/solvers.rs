@@ -22,7 +22,11 @@ fn load(name: &str) -> Vec<(u32, Board)> {
 }
 
 fn solve_all(set: &[(u32, Board)], goal: &Board, request: &SolveRequest) {
-    let limits = SearchLimits::default();
+    solve_all_on(set, goal, request, 1)
+}
+
+fn solve_all_on(set: &[(u32, Board)], goal: &Board, request: &SolveRequest, threads: usize) {
+    let limits = SearchLimits::default().threads(threads);
     for (opt, b) in set {
         let s = search::solve(b, goal, request, &limits).unwrap();
         assert_eq!(s.len() as u32, *opt);
@@ -82,6 +86,9 @@ fn korf(c: &mut Criterion) {
     });
     group.bench_function("pdb 6-6-3, all 40", |b| {
         b.iter(|| solve_all(&set, &goal, &pdb))
+    });
+    group.bench_function("pdb 6-6-3, all 40, 2 threads", |b| {
+        b.iter(|| solve_all_on(&set, &goal, &pdb, 2))
     });
     group.finish();
 }

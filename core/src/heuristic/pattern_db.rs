@@ -395,10 +395,16 @@ impl PatternDb {
             }
         }
         let count = r.u8()? as usize;
+        if count > MAX_GROUPS {
+            return Err(PdbError::Malformed(format!("{count} groups")));
+        }
         let mut groups = Vec::with_capacity(count);
         let mut covered = vec![false; cells];
         for _ in 0..count {
             let k = r.u8()? as usize;
+            if k > MAX_GROUP_TILES {
+                return Err(PdbError::Malformed(format!("group of {k} tiles")));
+            }
             let tiles = r.take(k)?.to_vec();
             for &t in &tiles {
                 if t == 0
@@ -646,6 +652,10 @@ pub struct PdbHeuristic {
 }
 
 const MAX_CELLS: usize = 25;
+/// Most groups a database may have (5×5 has five) and most tiles in one (3×3's exact table
+/// has eight); files claiming more are refused.
+const MAX_GROUPS: usize = 5;
+const MAX_GROUP_TILES: usize = 8;
 
 impl PdbHeuristic {
     /// Reads `db` for `goal`; an error when no symmetry maps `goal`'s blank onto the
@@ -782,10 +792,10 @@ impl PdbHeuristic {
 /// Per-node state: each group's table index and part, plain and reflected, and both sums.
 #[derive(Debug, Clone, Copy)]
 pub struct PdbEval {
-    index: [u32; 8],
-    reflected_index: [u32; 8],
-    parts: [u8; 8],
-    reflected: [u8; 8],
+    index: [u32; MAX_GROUPS],
+    reflected_index: [u32; MAX_GROUPS],
+    parts: [u8; MAX_GROUPS],
+    reflected: [u8; MAX_GROUPS],
     sum: u16,
     reflected_sum: u16,
 }
@@ -797,10 +807,10 @@ impl Heuristic for PdbHeuristic {
     }
     fn init(&self, _: &[u8], pos: &[u8]) -> PdbEval {
         let mut e = PdbEval {
-            index: [0; 8],
-            reflected_index: [0; 8],
-            parts: [0; 8],
-            reflected: [0; 8],
+            index: [0; MAX_GROUPS],
+            reflected_index: [0; MAX_GROUPS],
+            parts: [0; MAX_GROUPS],
+            reflected: [0; MAX_GROUPS],
             sum: 0,
             reflected_sum: 0,
         };
@@ -1032,5 +1042,24 @@ mod tests {
             PatternDb::from_bytes(&bytes, Some(&other)),
             Err(PdbError::WrongGoal)
         );
+        // a well-formed checksum does not make a shape the heuristic cannot hold acceptable
+        let sealed = |body: Vec<u8>| {
+            let mut out = body.clone();
+            out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+            out
+        };
+        let head = bytes[..6 + 1 + 9].to_vec();
+        let mut six_groups = head.clone();
+        six_groups.push(6);
+        assert!(matches!(
+            PatternDb::from_bytes(&sealed(six_groups), None),
+            Err(PdbError::Malformed(_))
+        ));
+        let mut nine_tiles = head;
+        nine_tiles.extend_from_slice(&[1, 9]);
+        assert!(matches!(
+            PatternDb::from_bytes(&sealed(nine_tiles), None),
+            Err(PdbError::Malformed(_))
+        ));
     }
 }
