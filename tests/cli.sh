@@ -41,6 +41,10 @@ check "bfs on 4x4 hits the memory limit" 3 'memory limit reached' \
   "$bin" solve --tiles "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0" --goal "$(seq -s' ' 0 15)" --algorithm bfs --max-mb 64
 check "node limit" 3 'node limit reached' \
   "$bin" solve --tiles "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0" --goal "$(seq -s' ' 0 15)" --algorithm idastar --max-nodes 1000
+check "no threads is refused" 2 "invalid value '0' for '--threads" \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --threads 0
+check "two threads find a path of the optimal length" 0 'moves \(31\)' \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --algorithm idastar --threads 2
 check "size out of range" 2 'size 9 is out of range' "$bin" shuffle --size 9
 check "seeded shuffle is reproducible" 0 "^$("$bin" shuffle --size 4 --seed 42)\$" "$bin" shuffle --size 4 --seed 42
 check "exact-distance shuffle" 0 '^([0-9]+ ){8}[0-9]+$' "$bin" shuffle --size 3 --distance 20 --seed 1
