@@ -879,6 +879,24 @@ mod tests {
     use super::*;
     use crate::heuristic::tests::check_against_bfs;
 
+    /// Compact tables for the tiles on `cells[..4]` and on `cells[4..]` of `goal`.
+    fn two_compact_groups(goal: &Board, cells: &[usize]) -> Vec<Group> {
+        let limits = SearchLimits::default();
+        let mut budget = Budget::new(&limits);
+        [&cells[..4], &cells[4..]]
+            .iter()
+            .map(|part| {
+                let tiles: Vec<u8> = part.iter().map(|&c| goal.tile_at(c)).collect();
+                let table = build_table(goal, &tiles, &mut budget).unwrap();
+                Group {
+                    tiles,
+                    table,
+                    sparse: false,
+                }
+            })
+            .collect()
+    }
+
     #[test]
     fn rank_is_a_bijection_on_small_placements() {
         let cells = 5;
@@ -915,20 +933,7 @@ mod tests {
     fn sparse_tables_round_trip_through_compact_bytes() {
         let goal = Board::goal(3).unwrap();
         let cells: Vec<usize> = (0..8).collect();
-        let limits = SearchLimits::default();
-        let mut budget = Budget::new(&limits);
-        let groups: Vec<Group> = [&cells[..4], &cells[4..]]
-            .iter()
-            .map(|part| {
-                let tiles: Vec<u8> = part.iter().map(|&c| goal.tile_at(c)).collect();
-                let table = build_table(&goal, &tiles, &mut budget).unwrap();
-                Group {
-                    tiles,
-                    table,
-                    sparse: false,
-                }
-            })
-            .collect();
+        let groups = two_compact_groups(&goal, &cells);
         let compact = groups.clone();
         let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);
         assert!(db.groups.iter().all(|g| g.sparse));
@@ -988,20 +993,7 @@ mod tests {
         for blank in [0, 4, 8, 1] {
             let goal = Board::goal_with_blank(3, blank).unwrap();
             let cells: Vec<usize> = (0..9).filter(|&c| c != blank).collect();
-            let limits = SearchLimits::default();
-            let mut budget = Budget::new(&limits);
-            let groups: Vec<Group> = [&cells[..4], &cells[4..]]
-                .iter()
-                .map(|part| {
-                    let tiles: Vec<u8> = part.iter().map(|&c| goal.tile_at(c)).collect();
-                    let table = build_table(&goal, &tiles, &mut budget).unwrap();
-                    Group {
-                        tiles,
-                        table,
-                        sparse: false,
-                    }
-                })
-                .collect();
+            let groups = two_compact_groups(&goal, &cells);
             let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);
             assert_eq!(db.uses_reflection(), blank == 0 || blank == 4 || blank == 8);
             let h = PdbHeuristic::new(Arc::new(db), &goal).unwrap();

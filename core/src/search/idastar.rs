@@ -219,6 +219,26 @@ struct Search<'a, H: Heuristic> {
 }
 
 impl<'a, H: Heuristic> Search<'a, H> {
+    /// Slides the tile at `to` into the blank at `blank`; returns the tile.
+    #[inline(always)]
+    fn slide(&mut self, blank: usize, to: usize) -> u8 {
+        let tile = self.tiles[to];
+        self.tiles[blank] = tile;
+        self.tiles[to] = 0;
+        self.pos[tile as usize] = blank as u8;
+        self.pos[0] = to as u8;
+        tile
+    }
+
+    /// Undoes [`Search::slide`].
+    #[inline(always)]
+    fn unslide(&mut self, blank: usize, to: usize, tile: u8) {
+        self.tiles[to] = tile;
+        self.tiles[blank] = 0;
+        self.pos[tile as usize] = to as u8;
+        self.pos[0] = blank as u8;
+    }
+
     /// Puts the board at `root` (tiles, blank cell) followed by `moves`.
     fn set(&mut self, root: &[u8], blank: usize, moves: &[Direction]) {
         self.tiles[..self.cells].copy_from_slice(root);
@@ -270,11 +290,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                         continue;
                     }
                     let to = to as usize;
-                    let tile = self.tiles[to];
-                    self.tiles[blank] = tile;
-                    self.tiles[to] = 0;
-                    self.pos[tile as usize] = blank as u8;
-                    self.pos[0] = to as u8;
+                    let tile = self.slide(blank, to);
                     self.budget.stats.generated += 1;
                     let e = self.heuristic.update(
                         &node.eval,
@@ -284,10 +300,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                         to,
                         blank,
                     );
-                    self.tiles[to] = tile;
-                    self.tiles[blank] = 0;
-                    self.pos[tile as usize] = to as u8;
-                    self.pos[0] = blank as u8;
+                    self.unslide(blank, to, tile);
                     let f = child_g + self.heuristic.value(&e) * self.weight.0;
                     if f > self.bound {
                         self.next_bound = self.next_bound.min(f);
@@ -414,11 +427,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                 continue;
             }
             let to = to as usize;
-            let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = 0;
-            self.pos[tile as usize] = blank as u8;
-            self.pos[0] = to as u8;
+            let tile = self.slide(blank, to);
             self.budget.stats.generated += 1;
             let next = self.heuristic.update_within(
                 &eval,
@@ -440,10 +449,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             };
             let Some(next) = next else {
                 self.next_bound = self.next_bound.min(f);
-                self.tiles[to] = tile;
-                self.tiles[blank] = 0;
-                self.pos[tile as usize] = to as u8;
-                self.pos[0] = blank as u8;
+                self.unslide(blank, to, tile);
                 continue;
             };
             self.blank = to;
@@ -456,10 +462,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             }
             self.path.pop();
             self.blank = blank;
-            self.tiles[to] = tile;
-            self.tiles[blank] = 0;
-            self.pos[tile as usize] = to as u8;
-            self.pos[0] = blank as u8;
+            self.unslide(blank, to, tile);
         }
         false
     }
