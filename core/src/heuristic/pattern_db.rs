@@ -635,20 +635,24 @@ pub fn canonical_goal(goal: &Board) -> Board {
 #[derive(Debug, Clone)]
 pub struct PdbHeuristic {
     db: Arc<PatternDb>,
-    /// For each group, the goal's labels whose cells (mapped by `cell_map`) fill it.
-    plain: Vec<Vec<u8>>,
-    cell_map: [u8; MAX_CELLS],
-    /// Likewise for the reflected lookup, with `reflected_cell_map` = transpose ∘ `cell_map`.
-    reflected: Vec<Vec<u8>>,
-    reflected_cell_map: [u8; MAX_CELLS],
-    /// Group whose plain (reflected) part changes when a label of the goal moves.
-    group_of: [u8; MAX_CELLS],
-    reflected_group_of: [u8; MAX_CELLS],
-    /// `cells^slot` of a label in its plain (reflected) group: its weight in a sparse index.
-    weight: [u32; MAX_CELLS],
-    reflected_weight: [u32; MAX_CELLS],
+    plain: Reading,
+    /// The transposed reading, when the database has a reflection.
+    reflected: Option<Reading>,
     cells: usize,
     sparse: bool,
+}
+
+/// One way of reading the board into the tables: plain, or transposed and relabelled.
+#[derive(Debug, Clone)]
+struct Reading {
+    /// For each group, the goal's labels whose cells (mapped by `cell_map`) fill it.
+    labels: Vec<Vec<u8>>,
+    /// The board's cell → the database goal's cell.
+    cell_map: [u8; MAX_CELLS],
+    /// The group whose part changes when a label of the goal moves.
+    group_of: [u8; MAX_CELLS],
+    /// `cells^slot` of a label in its group: its weight in a sparse index.
+    weight: [u32; MAX_CELLS],
 }
 
 const MAX_CELLS: usize = 25;
@@ -656,6 +660,52 @@ const MAX_CELLS: usize = 25;
 /// has eight); files claiming more are refused.
 const MAX_GROUPS: usize = 5;
 const MAX_GROUP_TILES: usize = 8;
+
+impl Reading {
+    /// `db_labels[group]` are the database's labels, `unlabel` maps them to the goal's;
+    /// `group_of[goal label]` and `map[cell]` as in the fields.
+    fn new(
+        db: &PatternDb,
+        unlabel_db: impl Fn(u8) -> u8,
+        group_of: impl Fn(usize) -> u8,
+        map: impl Fn(usize) -> u8,
+        cells: usize,
+    ) -> Reading {
+        let labels: Vec<Vec<u8>> = db
+            .groups
+            .iter()
+            .map(|g| g.tiles.iter().map(|&u| unlabel_db(u)).collect())
+            .collect();
+        let mut r = Reading {
+            labels,
+            cell_map: [0; MAX_CELLS],
+            group_of: [NO_GROUP; MAX_CELLS],
+            weight: [0; MAX_CELLS],
+        };
+        for c in 0..cells {
+            r.cell_map[c] = map(c);
+            r.group_of[c] = group_of(c);
+        }
+        for group in &r.labels {
+            for (slot, &t) in group.iter().enumerate() {
+                r.weight[t as usize] = (cells as u32).pow(slot as u32);
+            }
+        }
+        r
+    }
+
+    /// Group `g`'s table index for the board `pos` (label → cell).
+    fn index(&self, g: usize, pos: &[u8], cells: usize, sparse: bool) -> u32 {
+        let at = self.labels[g]
+            .iter()
+            .map(|&t| self.cell_map[pos[t as usize] as usize]);
+        if sparse {
+            at.rev().fold(0u32, |i, c| i * cells as u32 + c as u32)
+        } else {
+            rank(cells, at) as u32
+        }
+    }
+}
 
 impl PdbHeuristic {
     /// Reads `db` for `goal`; an error when no symmetry maps `goal`'s blank onto the
@@ -682,56 +732,29 @@ impl PdbHeuristic {
             relabel[t as usize] = u;
             unlabel[u as usize] = t;
         }
-        let mut h = PdbHeuristic {
-            plain: db
-                .groups
-                .iter()
-                .map(|g| g.tiles.iter().map(|&u| unlabel[u as usize]).collect())
-                .collect(),
-            cell_map: [0; MAX_CELLS],
-            reflected: Vec::new(),
-            reflected_cell_map: [0; MAX_CELLS],
-            group_of: [NO_GROUP; MAX_CELLS],
-            reflected_group_of: [NO_GROUP; MAX_CELLS],
-            weight: [0; MAX_CELLS],
-            reflected_weight: [0; MAX_CELLS],
+        let plain = Reading::new(
+            &db,
+            |u| unlabel[u as usize],
+            |t| db.group_of[relabel[t] as usize],
+            |c| map[c],
+            cells,
+        );
+        let reflected = db.reflection.as_ref().map(|r| {
+            Reading::new(
+                &db,
+                |u| unlabel[r.relabel[u as usize] as usize],
+                |t| r.group_of[relabel[t] as usize],
+                |c| r.transpose[map[c] as usize],
+                cells,
+            )
+        });
+        Ok(PdbHeuristic {
+            plain,
+            reflected,
             cells,
             sparse: db.groups.iter().all(|g| g.sparse),
-            db: db.clone(),
-        };
-        h.cell_map[..cells].copy_from_slice(&map);
-        for (g, &u) in h.group_of.iter_mut().zip(&relabel) {
-            *g = db.group_of[u as usize];
-        }
-        if let Some(r) = &db.reflection {
-            h.reflected = db
-                .groups
-                .iter()
-                .map(|g| {
-                    g.tiles
-                        .iter()
-                        .map(|&u| unlabel[r.relabel[u as usize] as usize])
-                        .collect()
-                })
-                .collect();
-            for (m, &c) in h.reflected_cell_map.iter_mut().zip(&map) {
-                *m = r.transpose[c as usize];
-            }
-            for (g, &u) in h.reflected_group_of.iter_mut().zip(&relabel) {
-                *g = r.group_of[u as usize];
-            }
-        }
-        for (labels, weight) in [
-            (&h.plain, &mut h.weight),
-            (&h.reflected, &mut h.reflected_weight),
-        ] {
-            for group in labels {
-                for (slot, &t) in group.iter().enumerate() {
-                    weight[t as usize] = (cells as u32).pow(slot as u32);
-                }
-            }
-        }
-        Ok(h)
+            db,
+        })
     }
 
     /// The tables behind this heuristic.
@@ -739,65 +762,50 @@ impl PdbHeuristic {
         &self.db
     }
 
-    /// Group `g`'s table index for the board `pos` (label → cell), read through `map`.
-    fn index(&self, labels: &[u8], map: &[u8; MAX_CELLS], pos: &[u8]) -> u32 {
-        let at = labels.iter().map(|&t| map[pos[t as usize] as usize]);
-        if self.sparse {
-            at.rev().fold(0u32, |i, c| i * self.cells as u32 + c as u32)
-        } else {
-            rank(self.cells, at) as u32
-        }
-    }
-
+    /// Updates `side` for `reading` after `moved` = (tile, from, to), or from scratch for
+    /// group `g` when `moved` is `None`.
     #[inline(always)]
-    fn part(&self, g: usize, e: &mut PdbEval, pos: &[u8], moved: Option<(u8, usize, usize)>) {
-        let i = match moved {
-            Some((tile, from, to)) if self.sparse => {
-                e.index[g].wrapping_add(self.weight[tile as usize].wrapping_mul(
-                    (self.cell_map[to] as u32).wrapping_sub(self.cell_map[from] as u32),
-                ))
-            }
-            _ => self.index(&self.plain[g], &self.cell_map, pos),
-        };
-        e.index[g] = i;
-        let v = self.db.groups[g].table[i as usize];
-        e.sum = e.sum + v as u16 - e.parts[g] as u16;
-        e.parts[g] = v;
-    }
-
-    #[inline(always)]
-    fn reflected_part(
+    fn read(
         &self,
-        g: usize,
-        e: &mut PdbEval,
+        reading: &Reading,
+        side: &mut Side,
         pos: &[u8],
-        moved: Option<(u8, usize, usize)>,
+        moved: Result<(u8, usize, usize), usize>,
     ) {
-        let i = match moved {
-            Some((tile, from, to)) if self.sparse => e.reflected_index[g].wrapping_add(
-                self.reflected_weight[tile as usize].wrapping_mul(
-                    (self.reflected_cell_map[to] as u32)
-                        .wrapping_sub(self.reflected_cell_map[from] as u32),
-                ),
-            ),
-            _ => self.index(&self.reflected[g], &self.reflected_cell_map, pos),
+        let (g, i) = match moved {
+            Ok((tile, from, to)) => {
+                let g = reading.group_of[tile as usize] as usize;
+                let i = if self.sparse {
+                    side.index[g].wrapping_add(reading.weight[tile as usize].wrapping_mul(
+                        (reading.cell_map[to] as u32).wrapping_sub(reading.cell_map[from] as u32),
+                    ))
+                } else {
+                    reading.index(g, pos, self.cells, false)
+                };
+                (g, i)
+            }
+            Err(g) => (g, reading.index(g, pos, self.cells, self.sparse)),
         };
-        e.reflected_index[g] = i;
+        side.index[g] = i;
         let v = self.db.groups[g].table[i as usize];
-        e.reflected_sum = e.reflected_sum + v as u16 - e.reflected[g] as u16;
-        e.reflected[g] = v;
+        side.sum = side.sum + v as u16 - side.parts[g] as u16;
+        side.parts[g] = v;
     }
 }
 
-/// Per-node state: each group's table index and part, plain and reflected, and both sums.
-#[derive(Debug, Clone, Copy)]
-pub struct PdbEval {
+/// One reading's per-node state: each group's table index and part, and their sum.
+#[derive(Debug, Clone, Copy, Default)]
+struct Side {
     index: [u32; MAX_GROUPS],
-    reflected_index: [u32; MAX_GROUPS],
     parts: [u8; MAX_GROUPS],
-    reflected: [u8; MAX_GROUPS],
     sum: u16,
-    reflected_sum: u16,
+}
+
+/// Per-node state: the plain and the reflected reading.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PdbEval {
+    plain: Side,
+    reflected: Side,
 }
 
 impl Heuristic for PdbHeuristic {
@@ -806,44 +814,31 @@ impl Heuristic for PdbHeuristic {
         "pdb"
     }
     fn init(&self, _: &[u8], pos: &[u8]) -> PdbEval {
-        let mut e = PdbEval {
-            index: [0; MAX_GROUPS],
-            reflected_index: [0; MAX_GROUPS],
-            parts: [0; MAX_GROUPS],
-            reflected: [0; MAX_GROUPS],
-            sum: 0,
-            reflected_sum: 0,
-        };
-        for g in 0..self.plain.len() {
-            self.part(g, &mut e, pos, None);
-            if !self.reflected.is_empty() {
-                self.reflected_part(g, &mut e, pos, None);
+        let mut e = PdbEval::default();
+        for g in 0..self.plain.labels.len() {
+            self.read(&self.plain, &mut e.plain, pos, Err(g));
+            if let Some(r) = &self.reflected {
+                self.read(r, &mut e.reflected, pos, Err(g));
             }
         }
         e
     }
     #[inline(always)]
     fn value(&self, e: &PdbEval) -> u32 {
-        e.sum.max(e.reflected_sum) as u32
+        e.plain.sum.max(e.reflected.sum) as u32
     }
     #[inline(always)]
     fn update(
         &self,
         e: &PdbEval,
-        _: &[u8],
+        tiles: &[u8],
         pos: &[u8],
         tile: u8,
         from: usize,
         to: usize,
     ) -> PdbEval {
-        let mut out = *e;
-        let moved = Some((tile, from, to));
-        self.part(self.group_of[tile as usize] as usize, &mut out, pos, moved);
-        if !self.reflected.is_empty() {
-            let rg = self.reflected_group_of[tile as usize] as usize;
-            self.reflected_part(rg, &mut out, pos, moved);
-        }
-        out
+        self.update_within(e, tiles, pos, tile, from, to, u32::MAX)
+            .expect("nothing exceeds u32::MAX")
     }
     /// The plain sum first; the reflected lookup only when the plain sum keeps the child.
     #[inline(always)]
@@ -858,16 +853,15 @@ impl Heuristic for PdbHeuristic {
         max: u32,
     ) -> Result<PdbEval, u32> {
         let mut out = *e;
-        let moved = Some((tile, from, to));
-        self.part(self.group_of[tile as usize] as usize, &mut out, pos, moved);
-        if out.sum as u32 > max {
-            return Err(out.sum as u32);
+        let moved = Ok((tile, from, to));
+        self.read(&self.plain, &mut out.plain, pos, moved);
+        if out.plain.sum as u32 > max {
+            return Err(out.plain.sum as u32);
         }
-        if !self.reflected.is_empty() {
-            let rg = self.reflected_group_of[tile as usize] as usize;
-            self.reflected_part(rg, &mut out, pos, moved);
-            if out.reflected_sum as u32 > max {
-                return Err(out.reflected_sum as u32);
+        if let Some(r) = &self.reflected {
+            self.read(r, &mut out.reflected, pos, moved);
+            if out.reflected.sum as u32 > max {
+                return Err(out.reflected.sum as u32);
             }
         }
         Ok(out)
