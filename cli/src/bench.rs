@@ -27,9 +27,8 @@ pub struct BenchArgs {
     /// Per-instance time budget in milliseconds.
     #[arg(long)]
     timeout_ms: Option<u64>,
-    /// Threads for IDA* (default: every core).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: common::ThreadOptions,
     /// The goal (overrides the file's header).
     #[arg(long)]
     goal: Option<String>,
@@ -157,7 +156,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
             Some(ms) => SearchLimits::with_timeout(Duration::from_millis(ms)),
             None => SearchLimits::default(),
         }
-        .threads(common::threads(args.threads));
+        .threads(args.threads.count());
         match search::solve(&inst.board, &goal, &request, &limits) {
             Ok(s) => {
                 let mut replay = inst.board.clone();

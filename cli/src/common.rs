@@ -88,9 +88,20 @@ pub fn goal_for(size: usize, goal: Option<&str>) -> Result<Board, CliError> {
     }
 }
 
-/// The threads a search may use: as asked, else every core.
-pub fn threads(asked: Option<u16>) -> usize {
-    asked.map_or_else(slidepuzzle_core::limits::available_threads, usize::from)
+/// How many threads a search may use.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct ThreadOptions {
+    /// Threads for IDA* (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+impl ThreadOptions {
+    /// As asked, else every core.
+    pub fn count(&self) -> usize {
+        self.threads
+            .map_or_else(slidepuzzle_core::limits::available_threads, usize::from)
+    }
 }
 
 /// Where pattern databases come from.

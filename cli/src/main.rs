@@ -52,9 +52,8 @@ enum Command {
         /// Memory budget for the search's own tables, in MiB.
         #[arg(long, default_value_t = 1024)]
         max_mb: u64,
-        /// Threads for IDA* (default: every core).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: Option<u16>,
+        #[command(flatten)]
+        threads: common::ThreadOptions,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -159,7 +158,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             limits.max_nodes = max_nodes;
             limits.max_bytes = max_mb.saturating_mul(1 << 20);
-            limits.threads = common::threads(threads);
+            limits.threads = threads.count();
             let mut request = SolveRequest::new(algorithm);
             request.heuristic = heuristic;
             request.pdb = pdb.for_request(&goal, algorithm, heuristic)?;

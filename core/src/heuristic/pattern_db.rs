@@ -662,8 +662,8 @@ const MAX_GROUPS: usize = 5;
 const MAX_GROUP_TILES: usize = 8;
 
 impl Reading {
-    /// `db_labels[group]` are the database's labels, `unlabel` maps them to the goal's;
-    /// `group_of[goal label]` and `map[cell]` as in the fields.
+    /// A reading of `db`'s groups: `unlabel_db` maps a database label to the goal's label it
+    /// stands for, `group_of` and `map` give the fields of the same names cell by cell.
     fn new(
         db: &PatternDb,
         unlabel_db: impl Fn(u8) -> u8,
@@ -762,30 +762,36 @@ impl PdbHeuristic {
         &self.db
     }
 
-    /// Updates `side` for `reading` after `moved` = (tile, from, to), or from scratch for
-    /// group `g` when `moved` is `None`.
+    /// Reads group `g` of the board `pos` from scratch into `side`.
+    fn read_group(&self, reading: &Reading, side: &mut Side, pos: &[u8], g: usize) {
+        let i = reading.index(g, pos, self.cells, self.sparse);
+        self.store(side, g, i);
+    }
+
+    /// Updates `side` after `tile` slid from `from` to `to` (`pos` shows the board after it):
+    /// with sparse tables by one addition to its group's index, else by ranking the group anew.
     #[inline(always)]
-    fn read(
+    fn read_move(
         &self,
         reading: &Reading,
         side: &mut Side,
         pos: &[u8],
-        moved: Result<(u8, usize, usize), usize>,
+        (tile, from, to): (u8, usize, usize),
     ) {
-        let (g, i) = match moved {
-            Ok((tile, from, to)) => {
-                let g = reading.group_of[tile as usize] as usize;
-                let i = if self.sparse {
-                    side.index[g].wrapping_add(reading.weight[tile as usize].wrapping_mul(
-                        (reading.cell_map[to] as u32).wrapping_sub(reading.cell_map[from] as u32),
-                    ))
-                } else {
-                    reading.index(g, pos, self.cells, false)
-                };
-                (g, i)
-            }
-            Err(g) => (g, reading.index(g, pos, self.cells, self.sparse)),
+        let g = reading.group_of[tile as usize] as usize;
+        let i = if self.sparse {
+            side.index[g].wrapping_add(reading.weight[tile as usize].wrapping_mul(
+                (reading.cell_map[to] as u32).wrapping_sub(reading.cell_map[from] as u32),
+            ))
+        } else {
+            reading.index(g, pos, self.cells, false)
         };
+        self.store(side, g, i);
+    }
+
+    /// Puts group `g`'s table index `i` and its entry into `side`.
+    #[inline(always)]
+    fn store(&self, side: &mut Side, g: usize, i: u32) {
         side.index[g] = i;
         let v = self.db.groups[g].table[i as usize];
         side.sum = side.sum + v as u16 - side.parts[g] as u16;
@@ -816,9 +822,9 @@ impl Heuristic for PdbHeuristic {
     fn init(&self, _: &[u8], pos: &[u8]) -> PdbEval {
         let mut e = PdbEval::default();
         for g in 0..self.plain.labels.len() {
-            self.read(&self.plain, &mut e.plain, pos, Err(g));
+            self.read_group(&self.plain, &mut e.plain, pos, g);
             if let Some(r) = &self.reflected {
-                self.read(r, &mut e.reflected, pos, Err(g));
+                self.read_group(r, &mut e.reflected, pos, g);
             }
         }
         e
@@ -853,13 +859,13 @@ impl Heuristic for PdbHeuristic {
         max: u32,
     ) -> Result<PdbEval, u32> {
         let mut out = *e;
-        let moved = Ok((tile, from, to));
-        self.read(&self.plain, &mut out.plain, pos, moved);
+        let moved = (tile, from, to);
+        self.read_move(&self.plain, &mut out.plain, pos, moved);
         if out.plain.sum as u32 > max {
             return Err(out.plain.sum as u32);
         }
         if let Some(r) = &self.reflected {
-            self.read(r, &mut out.reflected, pos, moved);
+            self.read_move(r, &mut out.reflected, pos, moved);
             if out.reflected.sum as u32 > max {
                 return Err(out.reflected.sum as u32);
             }

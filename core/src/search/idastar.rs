@@ -119,22 +119,13 @@ fn run<H: Heuristic>(
             }
         }
     }
-    let mut search = Search {
+    let mut search = Search::new(
         heuristic,
-        goal: goal.tiles(),
-        cells,
-        tiles: [0; MAX_CELLS],
-        pos: [0; MAX_CELLS],
-        blank: start.blank(),
+        goal.tiles(),
         neighbours,
-        path: Vec::with_capacity(256),
-        budget: Budget::new(limits),
-        bound: 0,
-        shown_bound: 0,
-        next_bound: u32::MAX,
+        Budget::new(limits),
         weight,
-        stopped: None,
-    };
+    );
     search.set(start.tiles(), start.blank(), &[]);
     let eval = heuristic.init(&search.tiles[..cells], &search.pos[..cells]);
     let h0 = heuristic.value(&eval);
@@ -219,6 +210,77 @@ struct Search<'a, H: Heuristic> {
 }
 
 impl<'a, H: Heuristic> Search<'a, H> {
+    /// A search toward `goal` with no board set yet (see [`Search::set`]) and bound 0.
+    fn new(
+        heuristic: &'a H,
+        goal: &'a [u8],
+        neighbours: [[u8; 4]; MAX_CELLS],
+        budget: Budget<'a>,
+        weight: (u32, u32),
+    ) -> Search<'a, H> {
+        Search {
+            heuristic,
+            goal,
+            cells: goal.len(),
+            tiles: [0; MAX_CELLS],
+            pos: [0; MAX_CELLS],
+            blank: 0,
+            neighbours,
+            path: Vec::with_capacity(256),
+            budget,
+            bound: 0,
+            shown_bound: 0,
+            next_bound: u32::MAX,
+            weight,
+            stopped: None,
+        }
+    }
+
+    /// Whether the board, whose evaluation is `eval`, is the goal.
+    #[inline(always)]
+    fn at_goal(&self, eval: &H::Eval) -> bool {
+        self.heuristic.value(eval) == 0 && self.tiles[..self.cells] == *self.goal
+    }
+
+    /// Generates the child where the tile at `to` slides into the blank at `blank`: counts it
+    /// and evaluates it. A child within the bound is returned with the board showing it; one
+    /// over the bound (`max_h`, the largest estimate within it, lets the heuristic stop early)
+    /// offers its f as the next bound and is slid back.
+    #[inline(always)]
+    fn child(
+        &mut self,
+        eval: &H::Eval,
+        blank: usize,
+        to: usize,
+        child_g: u32,
+        max_h: u32,
+    ) -> Option<(u8, H::Eval)> {
+        let tile = self.slide(blank, to);
+        self.budget.stats.generated += 1;
+        let next = self.heuristic.update_within(
+            eval,
+            &self.tiles[..self.cells],
+            &self.pos[..self.cells],
+            tile,
+            to,
+            blank,
+            max_h,
+        );
+        let f = child_g
+            + match &next {
+                Ok(e) => self.heuristic.value(e),
+                Err(v) => *v,
+            } * self.weight.0;
+        match next {
+            Ok(e) if f <= self.bound => Some((tile, e)),
+            _ => {
+                self.next_bound = self.next_bound.min(f);
+                self.unslide(blank, to, tile);
+                None
+            }
+        }
+    }
+
     /// Slides the tile at `to` into the blank at `blank`; returns the tile.
     #[inline(always)]
     fn slide(&mut self, blank: usize, to: usize) -> u8 {
@@ -242,15 +304,14 @@ impl<'a, H: Heuristic> Search<'a, H> {
     /// Puts the board at `root` (tiles, blank cell) followed by `moves`.
     fn set(&mut self, root: &[u8], blank: usize, moves: &[Direction]) {
         self.tiles[..self.cells].copy_from_slice(root);
+        for cell in 0..self.cells {
+            self.pos[self.tiles[cell] as usize] = cell as u8;
+        }
         self.blank = blank;
         for &dir in moves {
             let to = self.neighbours[self.blank][dir.index()] as usize;
-            self.tiles[self.blank] = self.tiles[to];
-            self.tiles[to] = 0;
+            self.slide(self.blank, to);
             self.blank = to;
-        }
-        for cell in 0..self.cells {
-            self.pos[self.tiles[cell] as usize] = cell as u8;
         }
     }
 
@@ -275,9 +336,10 @@ impl<'a, H: Heuristic> Search<'a, H> {
         while !layer.is_empty() && layer.len() < threads * SUBTREES_PER_THREAD {
             let mut next = Vec::with_capacity(layer.len() * 2);
             let child_g = (depth + 1) * self.weight.1;
+            let max_h = self.bound.saturating_sub(child_g) / self.weight.0;
             for node in &layer {
                 self.set(root, start.blank(), &node.moves);
-                if self.heuristic.value(&node.eval) == 0 && self.tiles[..self.cells] == *self.goal {
+                if self.at_goal(&node.eval) {
                     self.path = node.moves.clone();
                     return Ok(true);
                 }
@@ -290,22 +352,10 @@ impl<'a, H: Heuristic> Search<'a, H> {
                         continue;
                     }
                     let to = to as usize;
-                    let tile = self.slide(blank, to);
-                    self.budget.stats.generated += 1;
-                    let e = self.heuristic.update(
-                        &node.eval,
-                        &self.tiles[..self.cells],
-                        &self.pos[..self.cells],
-                        tile,
-                        to,
-                        blank,
-                    );
-                    self.unslide(blank, to, tile);
-                    let f = child_g + self.heuristic.value(&e) * self.weight.0;
-                    if f > self.bound {
-                        self.next_bound = self.next_bound.min(f);
+                    let Some((tile, e)) = self.child(&node.eval, blank, to, child_g, max_h) else {
                         continue;
-                    }
+                    };
+                    self.unslide(blank, to, tile);
                     let mut moves = node.moves.clone();
                     moves.push(dir);
                     next.push(Subtree {
@@ -330,8 +380,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
         let taken = AtomicUsize::new(0);
         let solution: Mutex<Option<Vec<Direction>>> = Mutex::new(None);
         let failure: Mutex<Option<SolveError>> = Mutex::new(None);
-        let (heuristic, goal, cells, neighbours) =
-            (self.heuristic, self.goal, self.cells, self.neighbours);
+        let (heuristic, goal, neighbours) = (self.heuristic, self.goal, self.neighbours);
         let (bound, shown_bound, weight) = (self.bound, self.shown_bound, self.weight);
         let layer = &layer;
         let results: Vec<(Stats, u32)> = std::thread::scope(|scope| {
@@ -339,22 +388,10 @@ impl<'a, H: Heuristic> Search<'a, H> {
                 .map(|_| {
                     let (shared, taken, solution, failure) = (&shared, &taken, &solution, &failure);
                     scope.spawn(move || {
-                        let mut w = Search {
-                            heuristic,
-                            goal,
-                            cells,
-                            tiles: [0; MAX_CELLS],
-                            pos: [0; MAX_CELLS],
-                            blank: 0,
-                            neighbours,
-                            path: Vec::with_capacity(256),
-                            budget: Budget::worker(limits, shared),
-                            bound,
-                            shown_bound,
-                            next_bound: u32::MAX,
-                            weight,
-                            stopped: None,
-                        };
+                        let budget = Budget::worker(limits, shared);
+                        let mut w = Search::new(heuristic, goal, neighbours, budget, weight);
+                        w.bound = bound;
+                        w.shown_bound = shown_bound;
                         while !shared.stopped() {
                             let Some(node) = layer.get(taken.fetch_add(1, Ordering::Relaxed))
                             else {
@@ -405,8 +442,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
     /// reached (path holds the moves). Children over the bound are pruned before the call.
     /// A limit sets `stopped` and unwinds with false, keeping the hot path's return a bool.
     fn dfs(&mut self, g: u32, eval: H::Eval, back: u8) -> bool {
-        let h = self.heuristic.value(&eval);
-        if h == 0 && self.tiles[..self.cells] == *self.goal {
+        if self.at_goal(&eval) {
             return true;
         }
         if let Err(e) = self.budget.expand(self.shown_bound) {
@@ -427,29 +463,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                 continue;
             }
             let to = to as usize;
-            let tile = self.slide(blank, to);
-            self.budget.stats.generated += 1;
-            let next = self.heuristic.update_within(
-                &eval,
-                &self.tiles[..self.cells],
-                &self.pos[..self.cells],
-                tile,
-                to,
-                blank,
-                max_h,
-            );
-            let f = child_g
-                + match &next {
-                    Ok(e) => self.heuristic.value(e),
-                    Err(v) => *v,
-                } * self.weight.0;
-            let next = match next {
-                Ok(e) if f <= self.bound => Some(e),
-                _ => None,
-            };
-            let Some(next) = next else {
-                self.next_bound = self.next_bound.min(f);
-                self.unslide(blank, to, tile);
+            let Some((tile, next)) = self.child(&eval, blank, to, child_g, max_h) else {
                 continue;
             };
             self.blank = to;
