@@ -1,58 +1,160 @@
 #!/usr/bin/env bash
-# Runs every check the project has: Rust (fmt, clippy, tests), the CLI, the generated bindings'
-# drift check, the Kotlin tests of the real core on the JVM, and a short fuzz run. Installs
-# what it needs: rustfmt/clippy through rustup, cargo-fuzz from crates.io, Maven artifacts
-# from Maven Central. FUZZ_SECONDS (default 15) sets the fuzz time per target; SKIP_FUZZ=1
-# skips fuzzing.
+# Runs every check this machine can run, one phase at a time, and ends with one line per phase
+# saying what it ran or why it skipped it. A phase that can run and fails fails the whole run;
+# a skip is always said, never silent.
+#
+# Phases:
+#   rust    fmt, clippy -D warnings, every cargo test, the CLI checks, the bindings drift check
+#           (always; where the crates registry does not answer, cargo takes ../shared/vendor)
+#   swift   the iOS package's tests against the real core, a parse of the app's views, and
+#           swift-format lint where the toolchain has it (where `swift` is on PATH)
+#   jvm     the Kotlin bindings tests and the Android app's build and Robolectric tests (where
+#           Maven can resolve their artifacts)
+#   fuzz    a short cargo-fuzz run per target, beside the JVM phase (where cargo-fuzz is
+#           present or can be installed)
+#
+# Switches for local speed: SKIP_SWIFT=1, SKIP_JVM=1, SKIP_FUZZ=1; FUZZ_SECONDS (default 15)
+# sets the fuzz time per target.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+summary=()
+record() { summary+=("$(printf '%-6s %s' "$1" "$2")"); }
+print_summary() {
+  echo "== phases"
+  printf '%s\n' "${summary[@]}"
+}
+trap 'rc=$?; if [ "$rc" -ne 0 ]; then print_summary; echo "test.sh: FAILED (exit $rc)" >&2; fi' EXIT
 
 if ! command -v cargo >/dev/null; then
   echo "test.sh: cargo is required (https://rustup.rs)" >&2
   exit 1
 fi
-if command -v rustup >/dev/null; then
-  rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
-  rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
-fi
-for tool in java mvn; do
-  command -v "$tool" >/dev/null || { echo "test.sh: $tool is required (JDK 17 and Maven)" >&2; exit 1; }
-done
 if [ ! -d ../shared/data ]; then
   echo "test.sh: the shared instance sets are expected at ../shared/data" >&2
   exit 1
 fi
+if command -v rustup >/dev/null; then
+  for component in rustfmt clippy; do
+    rustup component list --installed 2>/dev/null | grep -q "^$component" \
+      || rustup component add "$component"
+  done
+fi
 
+# --- rust -----------------------------------------------------------------------------------
+echo "== cargo source"
+source_line="$(scripts/cargo-source.sh)"
+echo "$source_line"
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --release -- -D warnings
 echo "== cargo test"
 cargo test --workspace --release
-echo "== cli smoke tests"
+echo "== cli checks"
 cargo build --release -p slidepuzzle-cli
 bash tests/cli.sh target/release/slidepuzzle
 echo "== generated bindings match the library"
 scripts/bindgen.sh --check
-# The fuzz build is native and the JVM steps mostly single-threaded: run them side by side.
-if [ "${SKIP_FUZZ:-0}" != 1 ]; then
+record rust "ran: fmt, clippy, cargo test, CLI checks, bindings drift (${source_line#cargo: })"
+
+# --- fuzz (started now, runs beside the JVM phase) -----------------------------------------------
+fuzz_pid=""
+if [ "${SKIP_FUZZ:-0}" = 1 ]; then
+  record fuzz "skipped: SKIP_FUZZ=1"
+elif ! cargo fuzz --version >/dev/null 2>&1 && [ -f .cargo/config.toml ]; then
+  # .cargo/config.toml exists only when cargo-source.sh found the registry unreachable; the
+  # fuzz workspace's crates (libfuzzer-sys) and cargo-fuzz itself are not in the vendored set.
+  record fuzz "skipped: cargo-fuzz is not installed and cannot be (the crates registry does not answer)"
+else
+  # scripts/fuzz.sh installs cargo-fuzz where it is missing; a failed install fails the run.
   FUZZ_SECONDS="${FUZZ_SECONDS:-15}" scripts/fuzz.sh >target/fuzz.log 2>&1 &
   fuzz_pid=$!
-  trap 'kill "$fuzz_pid" 2>/dev/null || true' EXIT
 fi
-echo "== Kotlin tests of the core through the bindings (JVM, JNA)"
-mvn -B -q -f tests/kotlin/pom.xml test
-echo "kotlin: bindings tests passed"
-echo "== Android app: compile against android-all, unit tests, Robolectric tests (real core)"
-mvn -B -q -f android/pom.xml test
-echo "android: app tests passed"
-if [ -n "${fuzz_pid:-}" ]; then
-  echo "== fuzz (ran beside the JVM tests)"
+
+# --- swift ----------------------------------------------------------------------------------
+if [ "${SKIP_SWIFT:-0}" = 1 ]; then
+  record swift "skipped: SKIP_SWIFT=1"
+elif ! command -v swift >/dev/null; then
+  record swift "skipped: no swift toolchain on PATH"
+else
+  echo "== Swift package against the real core (swift test)"
+  cargo build --release -q -p slidepuzzle-ffi --lib
+  swift test --package-path ios/SlidePuzzleKit 2>&1 | tee target/swift-test.log
+  swift_status="${PIPESTATUS[0]}"
+  [ "$swift_status" -eq 0 ] || exit "$swift_status"
+  swift_count="$(grep -Eo 'Executed [0-9]+ tests?' target/swift-test.log | tail -1 || true)"
+  swift_testing="$(grep -Eo 'Test run with [0-9]+ tests?' target/swift-test.log | tail -1 || true)"
+  echo "== SwiftUI app sources: syntax only (SwiftUI/UIKit exist only on Apple systems)"
+  views=(ios/SlidePuzzleApp/*.swift)
+  swiftc -parse "${views[@]}"
+  echo "swiftc -parse: ${#views[@]} files"
+  lint="no swift-format in this toolchain"
+  if swift format --version >/dev/null 2>&1; then
+    swift format lint --strict --recursive ios/SlidePuzzleKit/Sources/SlidePuzzleKit \
+      ios/SlidePuzzleKit/Tests ios/SlidePuzzleApp
+    lint="swift format lint"
+  fi
+  record swift "ran: swift test (${swift_count:-XCTest: none}; ${swift_testing:-Swift Testing: none}), swiftc -parse of ${#views[@]} app files, $lint"
+fi
+
+# --- jvm ------------------------------------------------------------------------------------
+# Maven resolves from its local repository and, where it answers, the remote one. A project
+# whose artifacts cannot be had (offline and never downloaded) is skipped; any other failure
+# (compile, test) fails the run.
+run_maven() { # label, pom
+  local label=$1 pom=$2 log
+  log="target/mvn-$label.log"
+  mkdir -p target
+  if mvn -B -q -f "$pom" test >"$log" 2>&1; then
+    return 0
+  fi
+  if grep -Eq "could not be resolved|Could not resolve dependencies|Could not transfer artifact|in offline mode|Unknown host|Network is unreachable" "$log" \
+    && ! grep -Eq "COMPILATION ERROR|Tests run:.*Failures: [1-9]|Tests run:.*Errors: [1-9]" "$log"; then
+    return 3
+  fi
+  cat "$log" >&2
+  return 1
+}
+if [ "${SKIP_JVM:-0}" = 1 ]; then
+  record jvm "skipped: SKIP_JVM=1"
+elif ! command -v mvn >/dev/null || ! command -v java >/dev/null; then
+  record jvm "skipped: no JDK 17 and Maven on PATH"
+else
+  jvm_ran=()
+  jvm_skipped=()
+  for pair in "kotlin:tests/kotlin/pom.xml" "android:android/pom.xml"; do
+    label=${pair%%:*}
+    echo "== JVM: $label (mvn test)"
+    status=0
+    run_maven "$label" "${pair#*:}" || status=$?
+    case $status in
+      0) echo "$label: tests passed"; jvm_ran+=("$label") ;;
+      3) echo "$label: skipped, Maven cannot resolve its artifacts here"
+         grep -m1 -E "could not be resolved|Could not resolve|Could not transfer" "target/mvn-$label.log" | cut -c1-200 || true
+         jvm_skipped+=("$label") ;;
+      *) echo "test.sh: $label tests failed" >&2; exit 1 ;;
+    esac
+  done
+  if [ ${#jvm_skipped[@]} -eq 0 ]; then
+    record jvm "ran: ${jvm_ran[*]}"
+  elif [ ${#jvm_ran[@]} -eq 0 ]; then
+    record jvm "skipped: Maven cannot resolve the Kotlin and Android artifacts (no Maven repository answers, none cached)"
+  else
+    record jvm "ran: ${jvm_ran[*]}; skipped (artifacts not resolvable): ${jvm_skipped[*]}"
+  fi
+fi
+
+if [ -n "$fuzz_pid" ]; then
+  echo "== fuzz"
   if ! wait "$fuzz_pid"; then
     cat target/fuzz.log
     echo "test.sh: fuzzing failed" >&2
     exit 1
   fi
   cat target/fuzz.log
+  record fuzz "ran: $(grep -c 'no crashes' target/fuzz.log) targets for ${FUZZ_SECONDS:-15} s each"
 fi
-echo "== all checks passed"
+
+print_summary
+echo "== all phases that could run passed"

@@ -17,20 +17,32 @@ for lang in kotlin swift; do
     --out-dir "$out/$lang" --no-format >/dev/null
 done
 kotlin_copy="android/app/src/main/java/dev/slidepuzzle/core"
-swift_copy="ios/SlidePuzzle/Generated"
+# The Swift package's two generated targets: the Swift bindings, and the C header with its
+# module map (SwiftPM wants the map named module.modulemap; it is otherwise the generated file).
+swift_dir="ios/SlidePuzzleKit/Sources/SlidePuzzleCore"
+ffi_dir="ios/SlidePuzzleKit/Sources/SlidePuzzleCoreFFI"
+swift_files=(
+  "SlidePuzzleCore.swift:$swift_dir/SlidePuzzleCore.swift"
+  "SlidePuzzleCoreFFI.h:$ffi_dir/SlidePuzzleCoreFFI.h"
+  "SlidePuzzleCoreFFI.modulemap:$ffi_dir/module.modulemap"
+)
 case "$mode" in
   --update)
-    mkdir -p "$kotlin_copy" "$swift_copy"
+    mkdir -p "$kotlin_copy" "$swift_dir" "$ffi_dir"
     cp "$out/kotlin/dev/slidepuzzle/core/slidepuzzle.kt" "$kotlin_copy/"
-    cp "$out"/swift/* "$swift_copy/"
-    echo "bindings: updated $kotlin_copy and $swift_copy"
+    for pair in "${swift_files[@]}"; do
+      cp "$out/swift/${pair%%:*}" "${pair#*:}"
+    done
+    echo "bindings: updated $kotlin_copy, $swift_dir and $ffi_dir"
     ;;
   --check)
     diff -u "$kotlin_copy/slidepuzzle.kt" "$out/kotlin/dev/slidepuzzle/core/slidepuzzle.kt" >/dev/null \
       || { echo "bindings: $kotlin_copy drifted from the library; run scripts/bindgen.sh --update" >&2; exit 1; }
-    for f in "$out"/swift/*; do
-      diff -u "$swift_copy/$(basename "$f")" "$f" >/dev/null \
-        || { echo "bindings: $swift_copy/$(basename "$f") drifted; run scripts/bindgen.sh --update" >&2; exit 1; }
+    [ "$(ls "$out/swift" | wc -l)" -eq "${#swift_files[@]}" ] \
+      || { echo "bindings: the Swift generator wrote files this script does not place: $(ls "$out/swift")" >&2; exit 1; }
+    for pair in "${swift_files[@]}"; do
+      diff -u "${pair#*:}" "$out/swift/${pair%%:*}" >/dev/null \
+        || { echo "bindings: ${pair#*:} drifted; run scripts/bindgen.sh --update" >&2; exit 1; }
     done
     echo "bindings: checked-in Kotlin and Swift match the library"
     ;;

@@ -1,0 +1,4 @@
+import SlidePuzzleCore
+
+/// The version of the Rust core this package links.
+public func coreLibraryVersion() -> String { coreVersion() }
