@@ -17,19 +17,19 @@ import PackageDescription
 let packageDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 #if os(Linux)
-let rustLibrary = packageDir.appendingPathComponent("../../target/release/libslidepuzzle_ffi.a")
-    .standardizedFileURL.path
-let ffiTarget: Target = .systemLibrary(name: "SlidePuzzleCoreFFI", path: "Sources/SlidePuzzleCoreFFI")
-// The static library by path (so the linker cannot pick the shared one beside it), plus the
-// system libraries Rust's standard library needs.
-let coreLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags([rustLibrary]),
-    .linkedLibrary("m"), .linkedLibrary("dl"), .linkedLibrary("pthread"), .linkedLibrary("gcc_s"),
-]
+    let rustLibrary = packageDir.appendingPathComponent("../../target/release/libslidepuzzle_ffi.a")
+        .standardizedFileURL.path
+    let ffiTarget: Target = .systemLibrary(name: "SlidePuzzleCoreFFI", path: "Sources/SlidePuzzleCoreFFI")
+    // The static library by path (so the linker cannot pick the shared one beside it), plus the
+    // system libraries Rust's standard library needs.
+    let coreLinkerSettings: [LinkerSetting] = [
+        .unsafeFlags([rustLibrary]),
+        .linkedLibrary("m"), .linkedLibrary("dl"), .linkedLibrary("pthread"), .linkedLibrary("gcc_s"),
+    ]
 #else
-let ffiTarget: Target = .binaryTarget(
-    name: "SlidePuzzleCoreFFI", path: "Frameworks/SlidePuzzleCoreFFI.xcframework")
-let coreLinkerSettings: [LinkerSetting] = []
+    let ffiTarget: Target = .binaryTarget(
+        name: "SlidePuzzleCoreFFI", path: "Frameworks/SlidePuzzleCoreFFI.xcframework")
+    let coreLinkerSettings: [LinkerSetting] = []
 #endif
 
 let package = Package(

@@ -342,9 +342,10 @@ public final class PuzzleModel {
             do {
                 pdb = try await env.databases.database(for: goal, cancel: token)
             } catch {
-                return autoFailed(PlayerText.solveFailure(
-                    error, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
-                    timeBudgetMs: env.solveTimeoutMs), gen)
+                return autoFailed(
+                    PlayerText.solveFailure(
+                        error, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
+                        timeBudgetMs: env.solveTimeoutMs), gen)
             }
         case .auto:
             // 3×3 tables build in milliseconds; larger ones are used when ready, never awaited.
@@ -373,9 +374,10 @@ public final class PuzzleModel {
         cancelToken = nil
         switch outcome {
         case .failure(let e):
-            autoFailed(PlayerText.solveFailure(
-                e, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
-                timeBudgetMs: env.solveTimeoutMs), gen)
+            autoFailed(
+                PlayerText.solveFailure(
+                    e, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
+                    timeBudgetMs: env.solveTimeoutMs), gen)
         case .success(let solution):
             await play(SolveReport(solution, choice: choice), game: game, gen: gen)
         }

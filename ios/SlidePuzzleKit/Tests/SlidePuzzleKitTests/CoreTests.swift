@@ -24,12 +24,14 @@ struct CoreTests {
         #expect(checked == 6)
     }
 
-    @Test("Every algorithm finds the 31 fewest moves of the deepest 3×3 board, and they replay",
-          arguments: AlgorithmChoice.allCases)
+    @Test(
+        "Every algorithm finds the 31 fewest moves of the deepest 3×3 board, and they replay",
+        arguments: AlgorithmChoice.allCases)
     func deepestThreeByThree(choice: AlgorithmChoice) async throws {
         let start: [UInt32] = [8, 6, 7, 2, 5, 4, 3, 0, 1]
         let goal = try goalTiles(size: 3, blankCell: 8)
-        let pdb = choice == .patternDatabases
+        let pdb =
+            choice == .patternDatabases
             ? try await PatternDatabaseCache(directory: nil).database(for: goal) : nil
         let s = try solve(
             start: start, goal: goal, algorithm: choice.algorithm, heuristic: choice.heuristic,

@@ -90,7 +90,10 @@ struct ModelTests {
         #expect(model.state.message == "Auto stopped")
         // The auto call waits for the core's search to return, which the token makes quick.
         let returned = Flag()
-        Task { await auto.value; returned.value = true }
+        Task {
+            await auto.value
+            returned.value = true
+        }
         #expect(await eventually(within: .seconds(10)) { returned.value })
         #expect(model.state.tiles == before && model.state.moves == 0)
         #expect(model.state.phase == .playing)
@@ -139,7 +142,9 @@ struct ModelTests {
         #expect(model.state.phase == .playing)
         #expect(model.state.tiles == before)
         let message = try #require(model.state.message)
-        #expect(message.hasPrefix("Breadth-first (BFS) ran out of its memory budget (8 MB) before reaching the goal on this 4×4 board"))
+        #expect(
+            message.hasPrefix(
+                "Breadth-first (BFS) ran out of its memory budget (8 MB) before reaching the goal on this 4×4 board"))
     }
 
     @Test("Exact difficulty gives a board exactly that many moves away; a size without it says so")
@@ -194,7 +199,8 @@ struct ModelTests {
         #expect(model.state.moves == 1)
         let choosing = PuzzleModel(environment: testEnvironment())
         await choosing.chooseBuiltin(id: choosing.builtins[1].id, size: 4)
-        #expect(choosing.state.accessibilityLabel(cell: 6)
-            == "piece at row 2, column 3; make this the empty space")
+        #expect(
+            choosing.state.accessibilityLabel(cell: 6)
+                == "piece at row 2, column 3; make this the empty space")
     }
 }

@@ -75,7 +75,9 @@ struct PersistenceTests {
         let garbled = PuzzleModel(environment: testEnvironment(directory: dir))
         await garbled.restoreSession()
         #expect(garbled.state.phase == .start)
-        #expect(garbled.state.message == "Your last game could not be restored: the saved game could not be read (not a saved game).")
+        #expect(
+            garbled.state.message
+                == "Your last game could not be restored: the saved game could not be read (not a saved game).")
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 

@@ -24,21 +24,27 @@ struct TextAndGeometryTests {
         let details = PlayerText.solveDetails(r)
         #expect(details[0] == "Method: Auto chose IDA* with pattern databases")
         #expect(details.contains("The search proved that no shorter solution exists."))
-        let long = report(moves: 58, optimal: false, lowerBound: 52, expanded: 12_345_678, ms: 2_345,
-                          method: "auto:idastar+lc×1.50")
-        #expect(PlayerText.solveLine(long) == "Solved in 58 moves — at least 52 are needed · 12,345,678 positions in 2.3 s")
-        #expect(PlayerText.methodName("auto:idastar+lc×1.50")
-            == "Auto chose IDA* with Manhattan distance and linear conflicts, estimate weighted 1.50× for speed")
+        let long = report(
+            moves: 58, optimal: false, lowerBound: 52, expanded: 12_345_678, ms: 2_345,
+            method: "auto:idastar+lc×1.50")
+        #expect(
+            PlayerText.solveLine(long) == "Solved in 58 moves — at least 52 are needed · 12,345,678 positions in 2.3 s")
+        #expect(
+            PlayerText.methodName("auto:idastar+lc×1.50")
+                == "Auto chose IDA* with Manhattan distance and linear conflicts, estimate weighted 1.50× for speed")
     }
 
     @Test("Win lines compare with the fewest possible")
     func winLines() {
-        #expect(PlayerText.winLine(moves: 22, elapsedMs: 83_000, best: 22, byAuto: false)
-            == "Solved in 22 moves and 1:23 — the fewest possible!")
-        #expect(PlayerText.winLine(moves: 40, elapsedMs: 5_000, best: 22, byAuto: false)
-            == "Solved in 40 moves and 0:05 · the fewest possible was 22")
-        #expect(PlayerText.winLine(moves: 1, elapsedMs: 3_725_000, best: nil, byAuto: false)
-            == "Solved in 1 move and 1:02:05!")
+        #expect(
+            PlayerText.winLine(moves: 22, elapsedMs: 83_000, best: 22, byAuto: false)
+                == "Solved in 22 moves and 1:23 — the fewest possible!")
+        #expect(
+            PlayerText.winLine(moves: 40, elapsedMs: 5_000, best: 22, byAuto: false)
+                == "Solved in 40 moves and 0:05 · the fewest possible was 22")
+        #expect(
+            PlayerText.winLine(moves: 1, elapsedMs: 3_725_000, best: nil, byAuto: false)
+                == "Solved in 1 move and 1:02:05!")
     }
 
     @Test("Numbers and durations read the same on every device")
