@@ -1,5 +1,6 @@
 //! `slidepuzzle`: play in a terminal, solve, shuffle, build pattern databases and benchmark.
 mod bench;
+mod bench_large;
 mod common;
 mod play;
 
@@ -37,7 +38,7 @@ enum Command {
         /// The goal (default: 1..n²−1 row-major, blank last).
         #[arg(long)]
         goal: Option<String>,
-        /// bfs, bibfs, astar, idastar, pdb or auto.
+        /// bfs, bibfs, astar, idastar, pdb, reduction or auto.
         #[arg(long, default_value = "auto", value_parser = common::parse_algorithm)]
         algorithm: Algorithm,
         /// Heuristic for astar/idastar: zero, manhattan, lc or pdb.
@@ -85,6 +86,8 @@ enum Command {
     },
     /// Solve every instance of a data file, check each, print a table.
     Bench(bench::BenchArgs),
+    /// Auto on large boards: time to the first path, and length against Manhattan distance.
+    BenchLarge(bench_large::BenchLargeArgs),
     /// Pattern databases.
     Pdb {
         #[command(subcommand)]
@@ -204,6 +207,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Bench(args) => bench::run(args),
+        Command::BenchLarge(args) => bench_large::run(args),
         Command::Picture {
             source,
             edge,

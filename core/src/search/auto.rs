@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{
-    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, Solution, Solver,
+    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, Reduction, Solution, Solver,
     WeightedIdaStar,
 };
 use crate::board::Board;
@@ -44,11 +44,12 @@ impl SolveRequest {
 /// The time `auto` allows itself when the limits set no deadline.
 pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
+/// The most time `auto` spends improving a reduction path (6×6 and larger): by then the
+/// improvements have mostly been found.
+pub const REDUCTION_BUDGET: Duration = Duration::from_secs(1);
+
 /// The weights `auto` tries, largest first, once an optimal search runs out of its share.
 const WEIGHTS: [f64; 6] = [2.0, 1.5, 1.3, 1.2, 1.1, 1.05];
-/// For 6×6 and larger, where no optimal search can finish: near-greedy first, so a path is
-/// found in time, then tighter.
-const BIG_WEIGHTS: [f64; 7] = [8.0, 4.0, 3.0, 2.0, 1.5, 1.3, 1.2];
 
 /// Solves `start` toward `goal` as `request` says.
 pub fn solve(
@@ -86,6 +87,7 @@ pub fn solve(
             HeuristicKind::PatternDb => IdaStar::new(goal, pdb()?).solve(start, limits),
         },
         Algorithm::PatternDb => IdaStar::new(goal, pdb()?).solve(start, limits),
+        Algorithm::Reduction => Reduction::new(goal).solve(start, limits),
         Algorithm::Auto => {
             let matching = request
                 .pdb
@@ -104,14 +106,16 @@ pub fn solve(
                     0.4,
                     &WEIGHTS,
                 ),
-                None => anytime(
-                    start,
-                    goal,
-                    LinearConflict::new(goal),
-                    limits,
-                    0.0,
-                    &BIG_WEIGHTS,
-                ),
+                None => {
+                    // No optimal search finishes past 5×5: reduction, then improving the path
+                    // for at most REDUCTION_BUDGET, so Auto answers in a blink.
+                    let cap = Instant::now() + REDUCTION_BUDGET;
+                    let mut bounded = limits.clone();
+                    bounded.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
+                    let mut s = Reduction::new(goal).solve(start, &bounded)?;
+                    s.algorithm = format!("auto:{}", s.algorithm);
+                    Ok(s)
+                }
             }
         }
     }

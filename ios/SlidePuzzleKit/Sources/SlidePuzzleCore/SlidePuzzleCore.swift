@@ -2441,6 +2441,12 @@ public enum Algorithm: Equatable, Hashable {
      * with its proven lower bound.
      */
     case auto
+    /**
+     * Line by line from the outside in, then a shortened path: a short path on any board in
+     * milliseconds, not proven optimal (what `Auto` uses from 6×6 on). Added after `Auto`, so
+     * the earlier cases keep their places.
+     */
+    case reduction
 
 
 
@@ -2474,6 +2480,8 @@ public struct FfiConverterTypeAlgorithm: FfiConverterRustBuffer {
         
         case 6: return .auto
         
+        case 7: return .reduction
+        
         default: throw UniffiInternalError.unexpectedEnumCase
         }
     }
@@ -2504,6 +2512,10 @@ public struct FfiConverterTypeAlgorithm: FfiConverterRustBuffer {
         
         case .auto:
             writeInt(&buf, Int32(6))
+        
+        
+        case .reduction:
+            writeInt(&buf, Int32(7))
         
         }
     }
