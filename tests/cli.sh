@@ -45,7 +45,7 @@ check "no threads is refused" 2 "invalid value '0' for '--threads" \
   "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --threads 0
 check "two threads find a path of the optimal length" 0 'moves \(31\)' \
   "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --algorithm idastar --threads 2
-check "size out of range" 2 'size 9 is out of range' "$bin" shuffle --size 9
+check "size out of range" 2 'a 9×9 board is out of range: boards are 2×2 to 8×8' "$bin" shuffle --size 9
 check "seeded shuffle is reproducible" 0 "^$("$bin" shuffle --size 4 --seed 42)\$" "$bin" shuffle --size 4 --seed 42
 check "exact-distance shuffle" 0 '^([0-9]+ ){8}[0-9]+$' "$bin" shuffle --size 3 --distance 20 --seed 1
 d20=$("$bin" shuffle --size 3 --distance 20 --seed 1)
@@ -73,6 +73,38 @@ check "reduction is a listed algorithm and its path is checked" 0 '"algorithm":"
   bash -c "'$bin' solve --tiles \"\$('$bin' shuffle --size 7 --seed 5 --goal \"\$(seq -s' ' 1 24) 0 \$(seq -s' ' 25 48)\")\" --goal \"\$(seq -s' ' 1 24) 0 \$(seq -s' ' 25 48)\" --algorithm reduction --timeout-ms 200 --json"
 check "bench-large reports first paths and ratios" 0 '8×8 +[0-9.]+ +[0-9.]+ +[0-9.]+' \
   "$bin" bench-large --sizes 8 --count 2 --budgets 100 --no-baseline
+check "a goal error says it is the goal" 2 "^slidepuzzle: --goal: 'x' is not a tile number" \
+  "$bin" solve --tiles "1 2 3 4 5 6 7 0 8" --goal "1 2 3 x 5 6 7 8 0"
+check "a goal of another size says both sizes" 2 'the goal is a 2×2 board but the board is 3×3' \
+  "$bin" solve --tiles "1 2 3 4 5 6 7 0 8" --goal "1 2 3 0"
+check "81 tiles: 9×9 is beyond 8×8" 2 'a 9×9 board is out of range: boards are 2×2 to 8×8' \
+  "$bin" solve --tiles "$(seq -s' ' 0 80)"
+check "a long word is cut with an ellipsis" 2 "'y{19}…' is not a tile number" \
+  "$bin" solve --tiles "1 2 $(printf 'y%.0s' {1..40}) 0"
+check "databases of another size say the sizes" 2 'these pattern databases are for 2×2 boards, not 3×3' \
+  bash -c "'$bin' pdb build --size 2 --out '$SLIDEPUZZLE_CACHE/p2.pdb' 2>/dev/null && '$bin' solve --tiles '8 6 7 2 5 4 3 0 1' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/p2.pdb'"
+check "pdb build names the sizes databases exist for" 2 'pattern databases are built for 2×2 to 5×5' \
+  "$bin" pdb build --size 1 --out "$SLIDEPUZZLE_CACHE/p1.pdb"
+check "pdb build checks the output folder before building" 1 'the folder /missing/dir does not exist' \
+  "$bin" pdb build --size 4 --out /missing/dir/x.pdb
+check "an impossible distance is refused before any database is built" 2 '^slidepuzzle: distance 1000 is out of range: 1 to 60 on a 4×4 board$' \
+  "$bin" shuffle --size 4 --distance 1000 --pdb-dir "$SLIDEPUZZLE_CACHE/never"
+for seed in 1 2 3 4 5 6 7 8; do
+  check "the two deepest 3x3 boards for seed $seed" 0 '^(8 6 7 2 5 4 3 0 1|6 4 7 8 5 0 3 2 1)$' \
+    "$bin" shuffle --size 3 --distance 31 --seed "$seed"
+done
+check "a centre goal has no board 31 away" 2 'no board is 31 moves from this goal' \
+  "$bin" shuffle --size 3 --distance 31 --seed 1 --goal "1 2 3 4 0 5 6 7 8"
+check "--max-nodes 0 is honoured" 3 'node limit reached' \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --algorithm idastar --max-nodes 0
+check "--max-nodes 0 is honoured by auto on 4x4" 3 'node limit reached' \
+  "$bin" solve --tiles "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0" --goal "$(seq -s' ' 0 15)" --no-pdb --max-nodes 0
+check "bench --limit 0 is refused" 2 'limit 0 leaves no instance' \
+  "$bin" bench --data "$data/puzzle8.txt" --limit 0
+check "bench names a line of another size" 2 'line 4: the board is 2×2 but the goal is 3×3' \
+  bash -c "head -3 '$data/puzzle8.txt' > '$SLIDEPUZZLE_CACHE/mix.txt'; echo '2 | 1 2 3 0' >> '$SLIDEPUZZLE_CACHE/mix.txt'; '$bin' bench --data '$SLIDEPUZZLE_CACHE/mix.txt'"
+check "bench names an unsolvable line" 2 'line 2: this board cannot reach the goal' \
+  bash -c "printf '# x\n3 | 1 2 3 4 5 6 8 7 0\n' > '$SLIDEPUZZLE_CACHE/uns.txt'; '$bin' bench --data '$SLIDEPUZZLE_CACHE/uns.txt'"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

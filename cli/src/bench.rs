@@ -41,6 +41,8 @@ pub struct BenchArgs {
 
 /// One line of a data file.
 pub struct Instance {
+    /// Line number in the data file (from 1).
+    pub line: usize,
     pub id: String,
     pub optimal: u32,
     pub reference_nodes: Option<u64>,
@@ -112,6 +114,7 @@ pub fn parse_data(text: &str) -> Result<(Option<Board>, Vec<Instance>), CliError
         };
         let board = text::parse_board(tiles).map_err(|e| bad(e.to_string()))?;
         instances.push(Instance {
+            line: n + 1,
             id,
             optimal: optimal as u32,
             reference_nodes: nodes,
@@ -126,6 +129,11 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Io(format!("cannot read {}: {e}", args.data.display())))?;
     let (header, mut instances) = parse_data(&text)?;
     if let Some(limit) = args.limit {
+        if limit == 0 {
+            return Err(CliError::Input(
+                "--limit 0 leaves no instance to run (give at least 1)".into(),
+            ));
+        }
         instances.truncate(limit);
     }
     let Some(first) = instances.first() else {
@@ -137,6 +145,25 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         (None, Some(g)) => g,
         (None, None) => Board::goal(size)?,
     };
+    // A bad data file is bad input, found before any solving: every board must be the goal's
+    // size and able to reach it.
+    for inst in &instances {
+        let at = |m: String| {
+            CliError::Input(format!("{}: line {}: {m}", args.data.display(), inst.line))
+        };
+        if inst.board.size() != goal.size() {
+            return Err(at(format!(
+                "the board is {0}×{0} but the goal is {1}×{1}",
+                inst.board.size(),
+                goal.size()
+            )));
+        }
+        if !slidepuzzle_core::parity::is_solvable(&inst.board, &goal) {
+            return Err(at(
+                "this board cannot reach the goal (two tiles are swapped)".into(),
+            ));
+        }
+    }
     let mut request = SolveRequest::new(args.algorithm);
     request.heuristic = args.heuristic;
     request.pdb = args

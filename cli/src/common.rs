@@ -74,13 +74,14 @@ pub fn parse_heuristic(s: &str) -> Result<HeuristicKind, String> {
 pub fn goal_for(size: usize, goal: Option<&str>) -> Result<Board, CliError> {
     match goal {
         Some(text) => {
-            let g = text::parse_board(text)?;
+            // Errors in the goal read like errors in the tiles, and say it is the goal.
+            let g = text::parse_board(text).map_err(|e| CliError::Input(format!("--goal: {e}")))?;
             if g.size() != size {
-                return Err(BoardError::SizeMismatch {
-                    expected: size,
-                    got: g.size(),
-                }
-                .into());
+                return Err(CliError::Input(format!(
+                    "--goal: the goal is a {0}×{0} board but the board is {1}×{1}",
+                    g.size(),
+                    size
+                )));
             }
             Ok(g)
         }
@@ -223,6 +224,19 @@ pub fn exact_shuffle(
 ) -> Result<Board, CliError> {
     use slidepuzzle_core::ShuffleError;
     let db = match slidepuzzle_core::shuffle::deepest_distance(goal.size()) {
+        // Refused before any database is built for it.
+        Some(max) if k == 0 || k > max => {
+            return Err(CliError::Input(
+                ShuffleError::Distance {
+                    k,
+                    max,
+                    size: goal.size(),
+                }
+                .to_string(),
+            ))
+        }
+        // 2×2 and 3×3 list their boards at each distance; 4×4 needs databases.
+        Some(_) if goal.size() <= 3 => None,
         Some(_) => Some(pdb.load(goal)?),
         None => None,
     };
@@ -230,6 +244,25 @@ pub fn exact_shuffle(
         ShuffleError::Solve(s) => s.into(),
         other => CliError::Input(other.to_string()),
     })
+}
+
+/// Fails unless `path` can be created: its folder exists and takes a file.
+pub fn check_writable(path: &Path) -> Result<(), CliError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(CliError::Io(format!(
+            "cannot write {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    let probe = dir.join(format!(".slidepuzzle-write-check-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| CliError::Io(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Prints a solution as text or one JSON object.

@@ -223,7 +223,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Pdb {
             command: PdbCommand::Build { size, goal, out },
         } => {
+            if !slidepuzzle_core::heuristic::pattern_db::SIZES.contains(&size) {
+                return Err(CliError::Input(format!(
+                    "--size {size}: pattern databases are built for 2×2 to 5×5 boards"
+                )));
+            }
             let goal = common::goal_for(size, goal.as_deref())?;
+            // Checked before a build of seconds, not after.
+            common::check_writable(&out)?;
             let started = std::time::Instant::now();
             let db = common::build_parallel(&goal)?;
             let bytes = db.to_bytes();

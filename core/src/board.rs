@@ -112,10 +112,13 @@ pub(crate) fn check_size(size: usize) -> Result<(), BoardError> {
 
 /// The side length for a tile count, if it is a supported square.
 pub fn size_for_count(count: usize) -> Result<usize, BoardError> {
-    let size = (MIN_SIZE..=MAX_SIZE)
-        .find(|s| s * s == count)
-        .ok_or(BoardError::WrongCount { count })?;
-    Ok(size)
+    let side = (count as f64).sqrt().round() as usize;
+    if count == 0 || side * side != count {
+        return Err(BoardError::WrongCount { count });
+    }
+    // A square count of an unsupported side (1, 81, …) is a size error, not a count error.
+    check_size(side)?;
+    Ok(side)
 }
 
 impl Board {
@@ -360,6 +363,25 @@ mod tests {
         assert_eq!(
             Board::from_tiles(&[1, 1, 2, 0]),
             Err(BoardError::Duplicate { tile: 1 })
+        );
+        // 81 is a square: the message names the size, not the count.
+        let nine: Vec<u32> = (0..81).collect();
+        let err = Board::from_tiles(&nine).unwrap_err();
+        assert_eq!(
+            err,
+            BoardError::SizeOutOfRange {
+                size: 9,
+                min: 2,
+                max: 8
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "a 9×9 board is out of range: boards are 2×2 to 8×8"
+        );
+        assert_eq!(
+            Board::from_tiles(&[]),
+            Err(BoardError::WrongCount { count: 0 })
         );
         assert_eq!(
             Board::from_tiles(&[1, 9, 2, 0]),

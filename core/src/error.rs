@@ -7,7 +7,7 @@ use crate::search::Stats;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// The side length is outside the supported range.
-    #[error("size {size} is out of range: boards are {min}×{min} to {max}×{max}")]
+    #[error("a {size}×{size} board is out of range: boards are {min}×{min} to {max}×{max}")]
     SizeOutOfRange {
         /// The requested side length.
         size: usize,
@@ -22,12 +22,12 @@ pub enum BoardError {
         /// How many tiles were given.
         count: usize,
     },
-    /// The tile list has a different size from the board it is used with.
-    #[error("tile list is for a {got}×{got} board, expected {expected}×{expected}")]
+    /// A goal of a different size from the board it is used with (`board.check_same_size(goal)`).
+    #[error("the goal is a {got}×{got} board but the board is {expected}×{expected}")]
     SizeMismatch {
-        /// The expected side length.
+        /// The board's side length.
         expected: usize,
-        /// The side length given.
+        /// The goal's side length.
         got: usize,
     },
     /// A tile label appears more than once.

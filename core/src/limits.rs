@@ -167,6 +167,16 @@ impl Shared {
 /// check comes well within a millisecond at any node rate.
 const CHECK_EVERY: u64 = 1024;
 
+/// When the next check is due after `expanded` nodes: [`CHECK_EVERY`] later, or right past the
+/// node limit if that comes first, so a small limit (even 0) is honoured exactly on one thread.
+fn next_check(limits: &SearchLimits, expanded: u64) -> u64 {
+    let regular = expanded + CHECK_EVERY;
+    match limits.max_nodes {
+        Some(max) if max >= expanded => regular.min(max + 1),
+        _ => regular,
+    }
+}
+
 /// The running account of one search against its limits.
 pub(crate) struct Budget<'a> {
     limits: &'a SearchLimits,
@@ -186,7 +196,7 @@ impl<'a> Budget<'a> {
             limits,
             started: now,
             last_progress: now,
-            next_check: CHECK_EVERY,
+            next_check: next_check(limits, 0),
             shared: None,
             stats: Stats::default(),
         }
@@ -198,7 +208,7 @@ impl<'a> Budget<'a> {
             limits,
             started: shared.started,
             last_progress: shared.started,
-            next_check: CHECK_EVERY,
+            next_check: next_check(limits, 0),
             shared: Some((shared, 0, 0)),
             stats: Stats::default(),
         }
@@ -231,7 +241,7 @@ impl<'a> Budget<'a> {
     pub(crate) fn expand(&mut self, bound: u32) -> Result<(), SolveError> {
         self.stats.expanded += 1;
         if self.stats.expanded >= self.next_check {
-            self.next_check = self.stats.expanded + CHECK_EVERY;
+            self.next_check = next_check(self.limits, self.stats.expanded);
             self.check(bound)?;
         }
         Ok(())

@@ -135,9 +135,18 @@ pub fn to_distance(
     if k == 0 || k > max {
         return Err(ShuffleError::Distance { k, max, size });
     }
+    if size <= 3 {
+        // The whole space is small (181 440 boards for 3×3): list every board at distance k
+        // and draw one, so every reachable k works for every seed and every goal (a random
+        // climb rarely finds the two 3×3 boards at 31).
+        let layer = crate::search::bfs::layer(goal, k, &SearchLimits::default())?;
+        if layer.is_empty() {
+            return Err(ShuffleError::Unreachable { k });
+        }
+        return Ok(layer[rng.random_range(0..layer.len())].clone());
+    }
     let request = match pdb {
         Some(db) => SolveRequest::new(Algorithm::PatternDb).with_pdb(db),
-        None if size <= 3 => SolveRequest::new(Algorithm::IdaStar),
         None => return Err(ShuffleError::NeedsPatternDb { size }),
     };
     let limits = SearchLimits::default();
@@ -190,6 +199,37 @@ mod tests {
         for moves in [0, 1, 2, 6, 12] {
             for _ in 0..20 {
                 assert_ne!(shuffled(&goal, moves, &mut rng), goal);
+            }
+        }
+    }
+
+    #[test]
+    fn every_reachable_3x3_distance_works_for_every_seed_and_goal() {
+        // The deepest distance of each goal: 31 for a corner blank, 30 for the centre.
+        for (blank, deepest) in [(8, 31), (0, 31), (4, 30), (1, 31)] {
+            let goal = Board::goal_with_blank(3, blank).unwrap();
+            for seed in 0..8 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let board = to_distance(&goal, deepest, &mut rng, None).unwrap();
+                let solved = search::solve(
+                    &board,
+                    &goal,
+                    &SolveRequest::new(Algorithm::IdaStar),
+                    &SearchLimits::default(),
+                )
+                .unwrap();
+                assert_eq!(
+                    solved.len() as u32,
+                    deepest,
+                    "goal blank {blank}, seed {seed}"
+                );
+            }
+            if deepest < 31 {
+                let mut rng = ChaCha8Rng::seed_from_u64(1);
+                assert_eq!(
+                    to_distance(&goal, 31, &mut rng, None),
+                    Err(ShuffleError::Unreachable { k: 31 })
+                );
             }
         }
     }

@@ -13,11 +13,20 @@ pub fn parse_tiles(text: &str) -> Result<Vec<u32>, BoardError> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .map(|w| {
-            w.parse::<u32>().map_err(|_| BoardError::NotANumber {
-                word: w.chars().take(20).collect(),
-            })
+            w.parse::<u32>()
+                .map_err(|_| BoardError::NotANumber { word: shorten(w) })
         })
         .collect()
+}
+
+/// A word as an error shows it: at most 20 characters, with "…" when cut.
+fn shorten(word: &str) -> String {
+    const MAX: usize = 20;
+    if word.chars().count() <= MAX {
+        word.to_string()
+    } else {
+        word.chars().take(MAX - 1).chain(['…']).collect()
+    }
 }
 
 /// Labels joined by single spaces.
@@ -42,5 +51,19 @@ mod tests {
             Err(BoardError::NotANumber { word: "x".into() })
         );
         assert_eq!(format_tiles(b.tiles()), "1 2 3 0");
+    }
+
+    #[test]
+    fn a_long_word_is_cut_with_an_ellipsis() {
+        let long = "x".repeat(50);
+        let Err(BoardError::NotANumber { word }) = parse_tiles(&format!("1 {long} 2")) else {
+            panic!("a word must be refused");
+        };
+        assert_eq!(word.chars().count(), 20);
+        assert!(word.ends_with('…'));
+        assert_eq!(
+            parse_tiles("abc"),
+            Err(BoardError::NotANumber { word: "abc".into() })
+        );
     }
 }

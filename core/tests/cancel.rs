@@ -74,3 +74,29 @@ fn progress_rate(threads: usize) {
         "{n} progress calls in 400 ms at 50 ms intervals on {threads} threads"
     );
 }
+
+#[test]
+fn a_node_limit_of_zero_is_honoured_by_every_search() {
+    let (start, goal) = hard_4x4();
+    let limits = SearchLimits::default().nodes(0);
+    for algorithm in [
+        Algorithm::Bfs,
+        Algorithm::BidirectionalBfs,
+        Algorithm::AStar,
+        Algorithm::IdaStar,
+        Algorithm::Reduction,
+        Algorithm::Auto,
+    ] {
+        let err = search::solve(&start, &goal, &SolveRequest::new(algorithm), &limits).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SolveError::LimitReached {
+                    limit: slidepuzzle_core::LimitKind::Nodes,
+                    ..
+                }
+            ),
+            "{algorithm}: {err:?}"
+        );
+    }
+}

@@ -24,6 +24,9 @@ pub const FORMAT_VERSION: u16 = 1;
 const MAGIC: &[u8; 4] = b"SPDB";
 const UNSEEN: u8 = u8::MAX;
 
+/// The board sides pattern databases are built for.
+pub const SIZES: std::ops::RangeInclusive<usize> = 2..=5;
+
 /// A pattern-database file or request that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PdbError {
@@ -50,6 +53,14 @@ pub enum PdbError {
     /// Built for another goal.
     #[error("pattern database was built for another goal")]
     WrongGoal,
+    /// Built for boards of another size.
+    #[error("these pattern databases are for {built}×{built} boards, not {board}×{board}")]
+    WrongSize {
+        /// The side the databases were built for.
+        built: usize,
+        /// The side of the board they were asked to serve.
+        board: usize,
+    },
     /// The search needs pattern databases and none were given.
     #[error("no pattern database was given for this goal (build one with `pdb build` or let the app build it)")]
     Missing,
@@ -712,7 +723,10 @@ impl PdbHeuristic {
     /// database's.
     pub fn new(db: Arc<PatternDb>, goal: &Board) -> Result<PdbHeuristic, PdbError> {
         if goal.size() != db.size {
-            return Err(PdbError::WrongGoal);
+            return Err(PdbError::WrongSize {
+                built: db.size,
+                board: goal.size(),
+            });
         }
         let cells = goal.cells();
         let db_blank = db

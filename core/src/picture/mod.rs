@@ -63,7 +63,10 @@ pub enum PictureError {
         max_pixels: u64,
     },
     /// Decoding would need more memory than the budget allows.
-    #[error("decoding the image needs more than {max_bytes} bytes of memory")]
+    #[error(
+        "the image needs more than {} MiB of memory to prepare (it is too large or too deep)",
+        max_bytes >> 20
+    )]
     OverMemory {
         /// The budget.
         max_bytes: u64,
@@ -201,16 +204,59 @@ fn map_error(e: image::ImageError, limits: &PictureLimits) -> PictureError {
             {
                 PictureError::Truncated
             } else {
-                PictureError::Corrupt(text)
+                PictureError::Corrupt(plain(&text))
             }
         }
-        other => PictureError::Corrupt(other.to_string()),
+        other => PictureError::Corrupt(plain(&other.to_string())),
+    }
+}
+
+/// A decoder's message as a person reads it: decoders sometimes print their internal
+/// structures (`ChunkType { type: IHDR, … }`), which say nothing to a player.
+fn plain(text: &str) -> String {
+    let lower = text.to_lowercase();
+    if lower.contains("crc") || lower.contains("checksum") {
+        "a checksum in the file does not match".into()
+    } else if text.contains('{') || text.contains("::") {
+        "its data cannot be read".into()
+    } else {
+        text.to_string()
     }
 }
 
 /// Decodes `bytes`, applies the EXIF orientation, and returns the image upright, refusing
 /// anything over `limits` before allocating its pixels.
 pub fn decode(bytes: &[u8], limits: &PictureLimits) -> Result<DynamicImage, PictureError> {
+    decode_for(bytes, limits, None)
+}
+
+/// The most bytes the pipeline holds at once for a `width`×`height` image that decodes to
+/// `decoded` bytes: the decoded pixels plus, while they are alive, either a turned copy (EXIF
+/// rotations by a quarter turn) or, when [`square`] follows to `edge`, an 8-bit RGBA copy (for
+/// anything but 8-bit RGB/RGBA) and the resize's intermediate rows and output.
+fn pipeline_bytes(
+    width: u64,
+    height: u64,
+    decoded: u64,
+    eight_bit: bool,
+    quarter_turn: bool,
+    edge: Option<u32>,
+) -> u64 {
+    let turned = if quarter_turn { decoded } else { 0 };
+    let squared = edge.map_or(0, |edge| {
+        let (side, edge) = (width.min(height), u64::from(edge));
+        let converted = if eight_bit { 0 } else { width * height * 4 };
+        converted + side * edge * 4 + edge * edge * 4
+    });
+    decoded + turned.max(squared)
+}
+
+/// [`decode`], counting the buffers [`square`] to `edge` will add against the budget too.
+fn decode_for(
+    bytes: &[u8],
+    limits: &PictureLimits,
+    edge: Option<u32>,
+) -> Result<DynamicImage, PictureError> {
     if bytes.is_empty() {
         return Err(PictureError::Empty);
     }
@@ -245,15 +291,32 @@ pub fn decode(bytes: &[u8], limits: &PictureLimits) -> Result<DynamicImage, Pict
             max_pixels: limits.max_pixels,
         });
     }
-    if decoder.total_bytes() > limits.max_bytes {
-        return Err(PictureError::OverMemory {
-            max_bytes: limits.max_bytes,
-        });
-    }
     // A missing or unreadable orientation tag means "as stored".
     let orientation = decoder
         .orientation()
         .unwrap_or(image::metadata::Orientation::NoTransforms);
+    {
+        use image::metadata::Orientation as O;
+        use image::ColorType as C;
+        let quarter_turn = matches!(
+            orientation,
+            O::Rotate90 | O::Rotate270 | O::Rotate90FlipH | O::Rotate270FlipH
+        );
+        let eight_bit = matches!(decoder.color_type(), C::Rgb8 | C::Rgba8);
+        let peak = pipeline_bytes(
+            u64::from(width),
+            u64::from(height),
+            decoder.total_bytes(),
+            eight_bit,
+            quarter_turn,
+            edge,
+        );
+        if peak > limits.max_bytes {
+            return Err(PictureError::OverMemory {
+                max_bytes: limits.max_bytes,
+            });
+        }
+    }
     let mut image = DynamicImage::from_decoder(decoder).map_err(|e| map_error(e, limits))?;
     image.apply_orientation(orientation);
     Ok(image)
@@ -335,7 +398,7 @@ pub fn square(image: &DynamicImage, edge: u32) -> Result<Picture, PictureError> 
 /// Decode, orient, crop and resize in one call: what the apps do with a photo.
 pub fn load(bytes: &[u8], edge: u32, limits: &PictureLimits) -> Result<Picture, PictureError> {
     check_edge(edge)?;
-    square(&decode(bytes, limits)?, edge)
+    square(&decode_for(bytes, limits, Some(edge))?, edge)
 }
 
 #[cfg(test)]
@@ -453,6 +516,40 @@ mod tests {
         assert!(load(&trailer, 100, &limits).is_ok());
         // So is an EXIF block, whose thumbnail could end with its own end marker.
         assert!(load(&with_exif_orientation(&jpeg, 1), 100, &limits).is_ok());
+        // A 16-bit RGBA picture whose decoded pixels fit but whose 8-bit copy and resize would
+        // not is refused before any pixel is decoded.
+        let deep = {
+            let mut out = Vec::new();
+            image::codecs::png::PngEncoder::new(&mut out)
+                .write_image(
+                    &vec![0u8; 400 * 400 * 8],
+                    400,
+                    400,
+                    image::ExtendedColorType::Rgba16,
+                )
+                .unwrap();
+            out
+        };
+        // decoded 400·400·8 = 1.28 MB, plus an 8-bit copy 0.64 MB and the resize's buffers
+        let tight = PictureLimits {
+            max_pixels: 1_000_000,
+            max_bytes: 1_500_000,
+        };
+        assert!(decode(&deep, &tight).is_ok(), "decoding alone fits");
+        assert_eq!(
+            load(&deep, 100, &tight),
+            Err(PictureError::OverMemory {
+                max_bytes: 1_500_000
+            })
+        );
+        assert!(load(&deep, 100, &PictureLimits::default()).is_ok());
+        // A damaged header checksum is said in words, not as the decoder's debug dump.
+        let mut bad_crc = png.clone();
+        bad_crc[29] ^= 0xFF; // the IHDR chunk's CRC: bytes 29..33
+        let err = load(&bad_crc, 100, &limits).unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, PictureError::Corrupt(_)), "{err:?}");
+        assert!(!text.contains('{') && !text.contains("ChunkType"), "{text}");
         assert!(matches!(
             load(&png, 5000, &limits),
             Err(PictureError::EdgeOutOfRange { edge: 5000, .. })

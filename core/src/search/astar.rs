@@ -5,17 +5,13 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap;
 
+use super::memory::{growth, map_bytes, map_growth};
 use super::packed::{self, MAX_CELLS};
 use super::{check_start, trace_back, Solution, Solver};
 use crate::board::{step, Board, Direction};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits};
-
-/// Estimated bytes per table slot (16-byte key + 4-byte value, padded, + control byte).
-const SLOT_BYTES: u64 = 33;
-/// Bytes per open-list entry.
-const OPEN_BYTES: u64 = 32;
 
 /// A* with heuristic `H`.
 #[derive(Debug, Clone)]
@@ -77,6 +73,14 @@ impl<H: Heuristic> Solver for AStar<H> {
                 ));
             }
             budget.expand(f)?;
+            // Checked before the children are stored: what the table and the open list hold,
+            // plus what they would allocate if this node's children made them grow.
+            let open_entry = std::mem::size_of::<(Reverse<u32>, u32, u128)>();
+            let bytes = map_bytes(&best)
+                + map_growth(&best, 4)
+                + (open.capacity() * open_entry) as u64
+                + growth(open.len(), open.capacity(), 4, open_entry);
+            budget.memory(best.len() + open.len(), bytes)?;
             packed::unpack(key, tiles);
             let blank = packed::blank(tiles);
             for dir in Direction::ALL {
@@ -101,8 +105,6 @@ impl<H: Heuristic> Solver for AStar<H> {
                 }
                 tiles.swap(blank, to);
             }
-            let bytes = best.capacity() as u64 * SLOT_BYTES + open.capacity() as u64 * OPEN_BYTES;
-            budget.memory(best.len() + open.len(), bytes)?;
         }
         unreachable!("a solvable board always reaches its goal")
     }

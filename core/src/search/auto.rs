@@ -139,6 +139,8 @@ fn anytime<H: crate::Heuristic + Clone>(
         lower_bound: heuristic.estimate(start.tiles()),
         ..Default::default()
     };
+    // The limit that stopped the last search, reported if no path was found at all.
+    let mut last_limit = crate::error::LimitKind::Time;
     if optimal_share > 0.0 {
         let mut first = limits.clone();
         first.deadline = Some(began + budget.mul_f64(optimal_share));
@@ -148,7 +150,10 @@ fn anytime<H: crate::Heuristic + Clone>(
                 s.algorithm = format!("auto:{}", s.algorithm);
                 return Ok(s);
             }
-            Err(SolveError::LimitReached { stats, .. }) => stats,
+            Err(SolveError::LimitReached { stats, limit }) => {
+                last_limit = limit;
+                stats
+            }
             Err(e) => return Err(e),
         };
     }
@@ -169,8 +174,9 @@ fn anytime<H: crate::Heuristic + Clone>(
                     break;
                 }
             }
-            Err(SolveError::LimitReached { stats: s, .. }) => {
+            Err(SolveError::LimitReached { stats: s, limit }) => {
                 stats.absorb(&s);
+                last_limit = limit;
                 break;
             }
             Err(e) => return Err(e),
@@ -188,7 +194,7 @@ fn anytime<H: crate::Heuristic + Clone>(
             Ok(s)
         }
         None => Err(SolveError::LimitReached {
-            limit: crate::error::LimitKind::Time,
+            limit: last_limit,
             stats,
         }),
     }

@@ -2,6 +2,7 @@
 //! remembers the blank move that reached it, and the path is rebuilt from those links.
 use rustc_hash::FxHashMap;
 
+use super::memory::{map_bytes, map_growth, vec_bytes, vec_growth};
 use super::packed::{self, MAX_CELLS};
 use super::{check_start, trace_back, Solution, Solver};
 use crate::board::{step, Board, Direction};
@@ -10,12 +11,6 @@ use crate::limits::{Budget, SearchLimits};
 
 /// Marks the start state in a [`Frontier`] (no move reached it).
 const START: u16 = 7;
-
-/// Estimated bytes per hash-table slot: a 16-byte key, a 2-byte value padded to 32, one control
-/// byte.
-const SLOT_BYTES: u64 = 33;
-/// Bytes per queued key.
-const QUEUE_BYTES: u64 = 16;
 
 /// Boards up to this many cells use a dense table indexed by permutation rank (9! slots of
 /// 2 bytes for 3×3: it stays in cache where a hash table would not).
@@ -104,8 +99,16 @@ impl Seen {
 
     fn bytes(&self) -> u64 {
         match self {
-            Seen::Hash(m) => m.capacity() as u64 * SLOT_BYTES,
-            Seen::Dense { slots, .. } => slots.len() as u64 * 2,
+            Seen::Hash(m) => map_bytes(m),
+            Seen::Dense { slots, .. } => vec_bytes(slots),
+        }
+    }
+
+    /// Bytes the next `more` inserts would allocate (a grown table; a dense one never grows).
+    fn growth(&self, more: usize) -> u64 {
+        match self {
+            Seen::Hash(m) => map_growth(m, more),
+            Seen::Dense { .. } => 0,
         }
     }
 }
@@ -139,7 +142,13 @@ impl Frontier {
     }
 
     pub fn bytes(&self) -> u64 {
-        self.seen.bytes() + (self.layer.capacity() + self.next.capacity()) as u64 * QUEUE_BYTES
+        self.seen.bytes() + vec_bytes(&self.layer) + vec_bytes(&self.next)
+    }
+
+    /// [`Frontier::bytes`] plus what expanding one more node (up to four children) could
+    /// allocate while the old table or queue is still alive.
+    fn projected_bytes(&self) -> u64 {
+        self.bytes() + self.seen.growth(4) + vec_growth(&self.next, 4)
     }
 
     /// Whether `key` was reached.
@@ -176,6 +185,12 @@ impl Frontier {
             let key = entry & BOARD_MASK;
             let came = (entry >> CAME_SHIFT) as u16;
             budget.expand(self.depth)?;
+            // Checked before the children are stored, so a table about to double is refused
+            // before the doubling, not after.
+            budget.memory(
+                self.seen.len() + self.next.len(),
+                self.projected_bytes() + extra_bytes,
+            )?;
             packed::unpack(key, tiles);
             let blank = packed::blank(tiles);
             for dir in Direction::ALL {
@@ -199,10 +214,6 @@ impl Frontier {
                     }
                 }
             }
-            budget.memory(
-                self.seen.len() + self.next.len(),
-                self.bytes() + extra_bytes,
-            )?;
         }
         std::mem::swap(&mut self.layer, &mut self.next);
         self.depth = depth;
@@ -258,6 +269,41 @@ pub fn explore(goal: &Board, limits: &SearchLimits) -> Result<Vec<u64>, SolveErr
         }
         counts.push(frontier.layer_len() as u64);
     }
+}
+
+/// Every board exactly `depth` moves from `goal` by its optimal distance, in a fixed order
+/// (empty when `depth` is beyond the farthest board). Up to 5×5 by packing; meant for 2×2 and
+/// 3×3, whose whole space is small.
+pub fn layer(goal: &Board, depth: u32, limits: &SearchLimits) -> Result<Vec<Board>, SolveError> {
+    packed::check_fits("bfs", goal)?;
+    if depth == 0 {
+        return Ok(vec![goal.clone()]);
+    }
+    let mut budget = Budget::new(limits);
+    let mut frontier = Frontier::new(goal);
+    let mut found = Vec::new();
+    loop {
+        let next = frontier.depth + 1;
+        frontier.expand_layer(&mut budget, 0, |k| {
+            if next == depth {
+                found.push(k);
+            }
+            false
+        })?;
+        if next == depth || frontier.layer_len() == 0 {
+            break;
+        }
+    }
+    found.sort_unstable();
+    let mut tiles = vec![0u8; goal.cells()];
+    Ok(found
+        .into_iter()
+        .map(|k| {
+            packed::unpack(k, &mut tiles);
+            let labels: Vec<u32> = tiles.iter().map(|&t| t as u32).collect();
+            Board::from_tiles(&labels).expect("valid")
+        })
+        .collect())
 }
 
 /// Every state reachable from `goal` with its exact distance (for checks on small boards).

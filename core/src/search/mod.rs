@@ -16,6 +16,7 @@ pub mod auto;
 pub mod bfs;
 pub mod bidirectional;
 pub mod idastar;
+pub(crate) mod memory;
 pub(crate) mod packed;
 pub mod reduction;
 

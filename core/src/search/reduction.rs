@@ -176,7 +176,7 @@ impl Choices {
         }
     }
 
-    fn from_near_end(&mut self) -> bool {
+    fn near_end_first(&mut self) -> bool {
         match self.plan {
             Plan::Fixed { from_near_end, .. } => from_near_end,
             Plan::Drawn(_) => self.draw(),
@@ -235,43 +235,32 @@ fn reduce(
             std::cmp::Ordering::Less => false,
             std::cmp::Ordering::Equal => choices.rows_first(),
         };
-        let line: Vec<usize> = if take_row {
-            let far = if hr - region.r0 >= region.r1 - hr {
-                region.r0
-            } else {
-                region.r1
-            };
-            let row = choices.side(far, region.r0, region.r1, hr);
-            let near_first = hc - region.c0 <= region.c1 - hc;
-            let mut cells: Vec<usize> = (region.c0..=region.c1).map(|c| row * n + c).collect();
-            if near_first != choices.from_near_end() {
-                cells.reverse();
-            }
-            if row == region.r0 {
-                region.r0 += 1;
-            } else {
-                region.r1 -= 1;
-            }
-            cells
+        // Rows and columns alike: the line's own axis (which row, or which column) and the
+        // axis along it.
+        let (lo, hi, home, along_lo, along_hi, along_home) = if take_row {
+            (region.r0, region.r1, hr, region.c0, region.c1, hc)
         } else {
-            let far = if hc - region.c0 >= region.c1 - hc {
-                region.c0
-            } else {
-                region.c1
-            };
-            let column = choices.side(far, region.c0, region.c1, hc);
-            let near_first = hr - region.r0 <= region.r1 - hr;
-            let mut cells: Vec<usize> = (region.r0..=region.r1).map(|r| r * n + column).collect();
-            if near_first != choices.from_near_end() {
-                cells.reverse();
-            }
-            if column == region.c0 {
-                region.c0 += 1;
-            } else {
-                region.c1 -= 1;
-            }
-            cells
+            (region.c0, region.c1, hc, region.r0, region.r1, hr)
         };
+        let far = if home - lo >= hi - home { lo } else { hi };
+        let at = choices.side(far, lo, hi, home);
+        let cell = |along: usize| {
+            if take_row {
+                at * n + along
+            } else {
+                along * n + at
+            }
+        };
+        let mut line: Vec<usize> = (along_lo..=along_hi).map(cell).collect();
+        if (along_home - along_lo <= along_hi - along_home) != choices.near_end_first() {
+            line.reverse();
+        }
+        match (take_row, at == lo) {
+            (true, true) => region.r0 += 1,
+            (true, false) => region.r1 -= 1,
+            (false, true) => region.c0 += 1,
+            (false, false) => region.c1 -= 1,
+        }
         // Pairs along the line; an odd line starts with a single tile.
         let mut groups: Vec<&[usize]> = Vec::new();
         let odd = line.len() % 2;

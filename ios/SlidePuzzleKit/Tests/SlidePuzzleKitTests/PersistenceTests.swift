@@ -7,6 +7,16 @@ import Testing
 @MainActor
 @Suite("Saving and restoring")
 struct PersistenceTests {
+    /// A 3×3 game on the fixture photo, shuffled, then sent to the background (saved).
+    func savedPhotoGame(in dir: URL) async throws -> PuzzleModel {
+        let model = PuzzleModel(environment: testEnvironment(directory: dir))
+        #expect(await model.choosePhoto(data: try fixtureJPEG(), size: 3))
+        model.tap(cell: 8)
+        await model.shuffle()
+        model.enterBackground()
+        return model
+    }
+
     @Test("Background then relaunch restores board, history, time, picture and settings")
     func saveRestore() async throws {
         let dir = temporaryDirectory()
@@ -37,11 +47,7 @@ struct PersistenceTests {
     @Test("A photo game comes back with its photo")
     func photoRestore() async throws {
         let dir = temporaryDirectory()
-        let model = PuzzleModel(environment: testEnvironment(directory: dir))
-        #expect(await model.choosePhoto(data: try fixtureJPEG(), size: 3))
-        model.tap(cell: 8)
-        await model.shuffle()
-        model.enterBackground()
+        let model = try await savedPhotoGame(in: dir)
         let again = PuzzleModel(environment: testEnvironment(directory: dir))
         await again.restoreSession()
         guard case .photo = again.state.picture else {
@@ -84,11 +90,7 @@ struct PersistenceTests {
     @Test("A game whose photo is gone comes back with numbered tiles")
     func missingPhoto() async throws {
         let dir = temporaryDirectory()
-        let model = PuzzleModel(environment: testEnvironment(directory: dir))
-        #expect(await model.choosePhoto(data: try fixtureJPEG(), size: 3))
-        model.tap(cell: 8)
-        await model.shuffle()
-        model.enterBackground()
+        let model = try await savedPhotoGame(in: dir)
         try FileManager.default.removeItem(at: dir.appendingPathComponent("support/Photos"))
         let again = PuzzleModel(environment: testEnvironment(directory: dir))
         await again.restoreSession()
