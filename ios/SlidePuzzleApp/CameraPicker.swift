@@ -20,6 +20,8 @@ struct CameraPicker: UIViewControllerRepresentable {
         Coordinator(done: done)
     }
 
+    // UIKit's delegate protocols are main-actor isolated; so is the coordinator.
+    @MainActor
     final class Coordinator: NSObject, UIImagePickerControllerDelegate, UINavigationControllerDelegate {
         let done: (Data?) -> Void
 

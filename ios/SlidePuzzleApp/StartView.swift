@@ -2,6 +2,7 @@ import PhotosUI
 import SlidePuzzleCore
 import SlidePuzzleKit
 import SwiftUI
+import UIKit
 
 /// Choose a picture (camera, photo library or a built-in one) and the board size.
 struct StartView: View {
