@@ -411,25 +411,10 @@ impl PatternDatabase {
     #[uniffi::constructor]
     pub fn build(goal: Vec<u32>, cancel: Option<Arc<CancelToken>>) -> Result<Arc<Self>> {
         let goal = board(&goal)?;
-        let limits = search_limits(&Limits::default(), None, cancel);
-        let count = core::heuristic::PatternDb::group_count(&goal)?;
-        let tables = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..count)
-                .map(|i| {
-                    let (goal, limits) = (&goal, &limits);
-                    scope.spawn(move || core::heuristic::PatternDb::build_group(goal, i, limits))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|_| {
-                        Err(PdbError::Malformed("a builder thread failed".into()).into())
-                    })
-                })
-                .collect::<std::result::Result<Vec<_>, SolveError>>()
-        })?;
-        let db = core::heuristic::PatternDb::from_groups(&goal, tables)?;
+        let mut limits = search_limits(&Limits::default(), None, cancel);
+        // one thread per group, as before the build moved into core
+        limits.threads = core::heuristic::PatternDb::group_count(&goal)?;
+        let db = core::heuristic::PatternDb::build(&goal, &limits)?;
         Ok(Arc::new(PatternDatabase(Arc::new(db))))
     }
 

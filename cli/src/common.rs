@@ -198,21 +198,8 @@ impl PdbOptions {
 
 /// Builds every group on its own thread.
 pub fn build_parallel(goal: &Board) -> Result<PatternDb, CliError> {
-    let limits = SearchLimits::default();
-    let count = PatternDb::group_count(goal).map_err(|e| CliError::Input(e.to_string()))?;
-    let tables = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..count)
-            .map(|i| {
-                let limits = &limits;
-                scope.spawn(move || PatternDb::build_group(goal, i, limits))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("builder thread"))
-            .collect::<Result<Vec<_>, _>>()
-    })?;
-    PatternDb::from_groups(goal, tables).map_err(|e| CliError::Input(e.to_string()))
+    let limits = SearchLimits::default().threads(slidepuzzle_core::limits::available_threads());
+    Ok(PatternDb::build(goal, &limits)?)
 }
 
 /// A board exactly `k` optimal moves from `goal`, measured with the goal's pattern databases.

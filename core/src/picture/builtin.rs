@@ -5,13 +5,16 @@
 //! eye too: distinct colours and shapes in every region.
 use super::{check_edge, Picture, PictureError};
 
-/// A built-in picture: its id (for [`render`]) and its title (for people).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A built-in picture: its id (for [`render`]), its title (for people) and its painter. A new
+/// picture is one entry here and its painter function.
+#[derive(Debug, Clone, Copy)]
 pub struct Builtin {
     /// Stable id, e.g. "sunset".
     pub id: &'static str,
     /// Title shown to the player.
     pub title: &'static str,
+    /// The colour (red, green, blue in 0..1) at pixel centre (u, v) for pixel size `px`.
+    pub paint: fn(u: f32, v: f32, px: f32) -> [f32; 3],
 }
 
 /// Every built-in picture, in the order the apps list them.
@@ -19,18 +22,22 @@ pub const BUILTINS: [Builtin; 4] = [
     Builtin {
         id: "sunset",
         title: "Sunset over the sea",
+        paint: sunset,
     },
     Builtin {
         id: "aurora",
         title: "Northern lights",
+        paint: aurora,
     },
     Builtin {
         id: "mandala",
         title: "Mandala",
+        paint: mandala,
     },
     Builtin {
         id: "bauhaus",
         title: "Bauhaus",
+        paint: bauhaus,
     },
 ];
 
@@ -39,13 +46,11 @@ type Rgb = [f32; 3];
 /// Draws the built-in picture `id` at `edge` × `edge` pixels.
 pub fn render(id: &str, edge: u32) -> Result<Picture, PictureError> {
     check_edge(edge)?;
-    let paint: fn(f32, f32, f32) -> Rgb = match id {
-        "sunset" => sunset,
-        "aurora" => aurora,
-        "mandala" => mandala,
-        "bauhaus" => bauhaus,
-        _ => return Err(PictureError::NoSuchBuiltin(id.to_string())),
-    };
+    let paint = BUILTINS
+        .iter()
+        .find(|b| b.id == id)
+        .ok_or_else(|| PictureError::NoSuchBuiltin(id.to_string()))?
+        .paint;
     let px = 1.0 / edge as f32;
     let mut rgba = Vec::with_capacity(edge as usize * edge as usize * 4);
     for y in 0..edge {
