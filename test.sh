@@ -26,6 +26,18 @@ print_summary() {
 }
 trap 'rc=$?; if [ "$rc" -ne 0 ]; then print_summary; echo "test.sh: FAILED (exit $rc)" >&2; fi' EXIT
 
+# Toolchains installed where their installers put them, for shells whose PATH lacks them.
+command -v cargo >/dev/null || [ ! -x "$HOME/.cargo/bin/cargo" ] || PATH="$HOME/.cargo/bin:$PATH"
+if ! command -v swift >/dev/null; then
+  for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+    if [ -x "$dir/swift" ]; then
+      PATH="$PATH:$dir"
+      break
+    fi
+  done
+fi
+export PATH
+
 if ! command -v cargo >/dev/null; then
   echo "test.sh: cargo is required (https://rustup.rs)" >&2
   exit 1
