@@ -210,22 +210,14 @@ pub fn exact_shuffle(
     pdb: &PdbOptions,
 ) -> Result<Board, CliError> {
     use slidepuzzle_core::ShuffleError;
-    let db = match slidepuzzle_core::shuffle::deepest_distance(goal.size()) {
-        // Refused before any database is built for it.
-        Some(max) if k == 0 || k > max => {
-            return Err(CliError::Input(
-                ShuffleError::Distance {
-                    k,
-                    max,
-                    size: goal.size(),
-                }
-                .to_string(),
-            ))
-        }
-        // 2×2 and 3×3 list their boards at each distance; 4×4 needs databases.
-        Some(_) if goal.size() <= 3 => None,
-        Some(_) => Some(pdb.load(goal)?),
-        None => None,
+    // Refused before any database is built for it.
+    slidepuzzle_core::shuffle::check_distance(goal.size(), k)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    // 2×2 and 3×3 list their boards at each distance; 4×4 needs databases.
+    let db = if goal.size() <= 3 {
+        None
+    } else {
+        Some(pdb.load(goal)?)
     };
     slidepuzzle_core::shuffle::to_distance(goal, k, rng, db).map_err(|e| match e {
         ShuffleError::Solve(s) => s.into(),

@@ -121,9 +121,19 @@ pub fn deepest_distance(size: usize) -> Option<u32> {
     }
 }
 
+/// Whether [`to_distance`] offers distance `k` on a `size`×`size` board: callers that must
+/// load pattern databases for it check this first, so a refusal costs no build.
+pub fn check_distance(size: usize, k: u32) -> Result<(), ShuffleError> {
+    let max = deepest_distance(size).ok_or(ShuffleError::Size { size })?;
+    if k == 0 || k > max {
+        return Err(ShuffleError::Distance { k, max, size });
+    }
+    Ok(())
+}
+
 /// A random board exactly `k` optimal moves from `goal` (difficulty levels), for 2×2 to 4×4.
-/// Distances are measured by IDA* over `pdb` when given (needed for 4×4), else by IDA* with
-/// linear conflict.
+/// On 2×2 and 3×3 every board at that distance is listed by breadth-first search and one is
+/// drawn; on 4×4 a random climb measures distances by IDA* over `pdb` (required there).
 pub fn to_distance(
     goal: &Board,
     k: u32,
@@ -131,10 +141,7 @@ pub fn to_distance(
     pdb: Option<Arc<PatternDb>>,
 ) -> Result<Board, ShuffleError> {
     let size = goal.size();
-    let max = deepest_distance(size).ok_or(ShuffleError::Size { size })?;
-    if k == 0 || k > max {
-        return Err(ShuffleError::Distance { k, max, size });
-    }
+    check_distance(size, k)?;
     if size <= 3 {
         // The whole space is small (181 440 boards for 3×3): list every board at distance k
         // and draw one, so every reachable k works for every seed and every goal (a random

@@ -235,40 +235,37 @@ impl PatternDb {
     pub fn build(goal: &Board, limits: &SearchLimits) -> Result<PatternDb, SolveError> {
         let count = PatternDb::group_count(goal)?;
         let threads = limits.threads.clamp(1, count.max(1));
-        let tables = if threads == 1 {
-            (0..count)
-                .map(|i| PatternDb::build_group(goal, i, limits))
-                .collect::<Result<Vec<_>, _>>()?
-        } else {
-            let next = std::sync::atomic::AtomicUsize::new(0);
-            let built: Vec<std::sync::Mutex<Option<Result<GroupTable, SolveError>>>> =
-                (0..count).map(|_| std::sync::Mutex::new(None)).collect();
-            let worker = || loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if i >= count {
-                    return;
-                }
-                let table = PatternDb::build_group(goal, i, limits);
-                *built[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(table);
-            };
-            let joined = std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
-                handles.into_iter().all(|h| h.join().is_ok())
-            });
-            if !joined {
-                return Err(PdbError::Malformed("a builder thread failed".into()).into());
+        // Workers take groups from a shared counter; the caller's thread is one of them, so
+        // one thread builds every group in turn on the caller's thread and spawns none.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let built: Vec<std::sync::Mutex<Option<Result<GroupTable, SolveError>>>> =
+            (0..count).map(|_| std::sync::Mutex::new(None)).collect();
+        let worker = || loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if i >= count {
+                return;
             }
-            built
-                .into_iter()
-                .map(|slot| {
-                    slot.into_inner()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .unwrap_or_else(|| {
-                            Err(PdbError::Malformed("a group was not built".into()).into())
-                        })
-                })
-                .collect::<Result<Vec<_>, _>>()?
+            let table = PatternDb::build_group(goal, i, limits);
+            *built[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(table);
         };
+        let joined = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            worker();
+            helpers.into_iter().all(|h| h.join().is_ok())
+        });
+        if !joined {
+            return Err(PdbError::Malformed("a builder thread failed".into()).into());
+        }
+        let tables = built
+            .into_iter()
+            .map(|slot| {
+                slot.into_inner()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .unwrap_or_else(|| {
+                        Err(PdbError::Malformed("a group was not built".into()).into())
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(PatternDb::from_groups(goal, tables)?)
     }
 

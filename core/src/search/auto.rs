@@ -48,6 +48,9 @@ pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 /// improvements have mostly been found.
 pub const REDUCTION_BUDGET: Duration = Duration::from_secs(1);
 
+/// The share of its budget `auto` gives the optimal search before weighted ones take over.
+const OPTIMAL_SHARE: f64 = 0.4;
+
 /// The weights `auto` tries, largest first, once an optimal search runs out of its share.
 const WEIGHTS: [f64; 6] = [2.0, 1.5, 1.3, 1.2, 1.1, 1.05];
 
@@ -94,18 +97,13 @@ pub fn solve(
                 .as_ref()
                 .and_then(|db| PdbHeuristic::new(db.clone(), goal).ok());
             match matching {
-                Some(h) => anytime(start, goal, h, limits, 0.4, &WEIGHTS),
+                Some(h) => anytime(start, goal, h, limits),
                 None if start.size() <= 3 => {
                     IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
                 }
-                None if start.size() <= 5 => anytime(
-                    start,
-                    goal,
-                    LinearConflict::new(goal),
-                    limits,
-                    0.4,
-                    &WEIGHTS,
-                ),
+                None if start.size() <= 5 => {
+                    anytime(start, goal, LinearConflict::new(goal), limits)
+                }
                 None => {
                     // No optimal search finishes past 5×5: reduction, then improving the path
                     // for at most REDUCTION_BUDGET, so Auto answers in a blink.
@@ -121,47 +119,36 @@ pub fn solve(
     }
 }
 
-/// Optimal IDA* for `optimal_share` of the budget; if it has not finished, weighted IDA* with
-/// falling `weights` for the rest, keeping the shortest path found and the best proven lower
-/// bound.
+/// Optimal IDA* for [`OPTIMAL_SHARE`] of the budget; if it has not finished, weighted IDA* with
+/// the falling [`WEIGHTS`] for the rest, keeping the shortest path found and the best proven
+/// lower bound.
 fn anytime<H: crate::Heuristic + Clone>(
     start: &Board,
     goal: &Board,
     heuristic: H,
     limits: &SearchLimits,
-    optimal_share: f64,
-    weights: &[f64],
 ) -> Result<Solution, SolveError> {
     let began = Instant::now();
     let deadline = limits.deadline.unwrap_or(began + AUTO_DEFAULT_BUDGET);
     let budget = deadline.saturating_duration_since(began);
-    let mut stats = crate::search::Stats {
-        lower_bound: heuristic.estimate(start.tiles()),
-        ..Default::default()
+    let mut first = limits.clone();
+    first.deadline = Some(began + budget.mul_f64(OPTIMAL_SHARE));
+    let optimal = IdaStar::new(goal, heuristic.clone());
+    // The optimal search's stats carry the lower bound it proved. `last_limit` is the limit
+    // that stopped the last search, reported if no path was found at all.
+    let (mut stats, mut last_limit) = match optimal.solve(start, &first) {
+        Ok(mut s) => {
+            s.algorithm = format!("auto:{}", s.algorithm);
+            return Ok(s);
+        }
+        Err(SolveError::LimitReached { stats, limit }) => (stats, limit),
+        Err(e) => return Err(e),
     };
-    // The limit that stopped the last search, reported if no path was found at all.
-    let mut last_limit = crate::error::LimitKind::Time;
-    if optimal_share > 0.0 {
-        let mut first = limits.clone();
-        first.deadline = Some(began + budget.mul_f64(optimal_share));
-        let optimal = IdaStar::new(goal, heuristic.clone());
-        stats = match optimal.solve(start, &first) {
-            Ok(mut s) => {
-                s.algorithm = format!("auto:{}", s.algorithm);
-                return Ok(s);
-            }
-            Err(SolveError::LimitReached { stats, limit }) => {
-                last_limit = limit;
-                stats
-            }
-            Err(e) => return Err(e),
-        };
-    }
     let lower_bound = stats.lower_bound;
     let mut best: Option<Solution> = None;
     let mut rest = limits.clone();
     rest.deadline = Some(deadline);
-    for &w in weights {
+    for &w in &WEIGHTS {
         let solver = WeightedIdaStar::new(goal, heuristic.clone(), w);
         match solver.solve(start, &rest) {
             Ok(s) => {

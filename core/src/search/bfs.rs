@@ -295,15 +295,18 @@ pub fn layer(goal: &Board, depth: u32, limits: &SearchLimits) -> Result<Vec<Boar
         }
     }
     found.sort_unstable();
-    let mut tiles = vec![0u8; goal.cells()];
     Ok(found
         .into_iter()
-        .map(|k| {
-            packed::unpack(k, &mut tiles);
-            let labels: Vec<u32> = tiles.iter().map(|&t| t as u32).collect();
-            Board::from_tiles(&labels).expect("valid")
-        })
+        .map(|k| unpack_board(k, goal.cells()))
         .collect())
+}
+
+/// The board a packed key of `cells` cells stands for.
+fn unpack_board(key: u128, cells: usize) -> Board {
+    let mut tiles = [0u8; MAX_CELLS];
+    packed::unpack(key, &mut tiles[..cells]);
+    let labels: Vec<u32> = tiles[..cells].iter().map(|&t| u32::from(t)).collect();
+    Board::from_tiles(&labels).expect("a packed key holds a permutation")
 }
 
 /// Every state reachable from `goal` with its exact distance (for checks on small boards).
@@ -323,14 +326,9 @@ pub fn distance_table(goal: &Board) -> Result<Vec<(Board, u32)>, SolveError> {
             break;
         }
     }
-    let mut tiles = vec![0u8; goal.cells()];
     let mut out: Vec<(Board, u32)> = found
         .into_iter()
-        .map(|(k, d)| {
-            packed::unpack(k, &mut tiles);
-            let labels: Vec<u32> = tiles.iter().map(|&t| t as u32).collect();
-            (Board::from_tiles(&labels).expect("valid"), d)
-        })
+        .map(|(k, d)| (unpack_board(k, goal.cells()), d))
         .collect();
     out.sort_by(|a, b| a.0.tiles().cmp(b.0.tiles()));
     Ok(out)

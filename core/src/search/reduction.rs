@@ -66,7 +66,6 @@ impl Solver for Reduction {
         let lower_bound = LinearConflict::new(&self.goal).estimate(start.tiles());
         let mut scratch = Scratch::default();
         let mut best = reduce(start, &self.goal, PLANS[0], &mut budget, &mut scratch)?;
-        cut_cycles(start, &mut best);
         let improved = match self.improve && start.size() > LAST_REGION {
             true => improve(
                 start,
@@ -209,7 +208,7 @@ struct Scratch {
     queue: Vec<u32>,
 }
 
-/// One reduction pass from `start`: the blank moves to the goal.
+/// One reduction pass from `start`: the blank moves to the goal, with cycles cut out.
 fn reduce(
     start: &Board,
     goal: &Board,
@@ -287,6 +286,7 @@ fn reduce(
         }
     }
     solve_region(&mut board, goal, region, &mut moves, budget)?;
+    cut_cycles(start, &mut moves);
     Ok(moves)
 }
 
@@ -499,8 +499,7 @@ fn improve(
         if best.len() as u32 <= lower_bound {
             return Ok(());
         }
-        let mut other = reduce(start, goal, *plan, budget, scratch)?;
-        cut_cycles(start, &mut other);
+        let other = reduce(start, goal, *plan, budget, scratch)?;
         if other.len() < best.len() {
             *best = other;
         }
@@ -515,7 +514,6 @@ fn improve(
             return Ok(());
         }
         let mut other = reduce(start, goal, Plan::Drawn(seed), budget, scratch)?;
-        cut_cycles(start, &mut other);
         if other.len() * 100 < best.len() * 108 {
             shorten(start, &mut other, lower_bound, budget)?;
             if other.len() < best.len() {

@@ -138,6 +138,11 @@ public enum PlayerText {
         "This picture can't be used: \(message(error).lowercasedFirst)"
     }
 
+    /// Why the saved game could not be brought back: "Your last game could not be restored: …".
+    public static func restoreFailure(_ reason: String) -> String {
+        "Your last game could not be restored: \(reason.lowercasedFirst)."
+    }
+
     /// The celebration line: moves, time, and how they compare with the fewest possible.
     public static func winLine(moves count: Int, elapsedMs: UInt64, best: Int?, byAuto: Bool)
         -> String

@@ -342,10 +342,7 @@ public final class PuzzleModel {
             do {
                 pdb = try await env.databases.database(for: goal, cancel: token)
             } catch {
-                return autoFailed(
-                    PlayerText.solveFailure(
-                        error, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
-                        timeBudgetMs: env.solveTimeoutMs), gen)
+                return autoFailed(failureText(error, choice: choice, size: size), gen)
             }
         case .auto:
             // 3×3 tables build in milliseconds; larger ones are used when ready, never awaited.
@@ -374,13 +371,17 @@ public final class PuzzleModel {
         cancelToken = nil
         switch outcome {
         case .failure(let e):
-            autoFailed(
-                PlayerText.solveFailure(
-                    e, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
-                    timeBudgetMs: env.solveTimeoutMs), gen)
+            autoFailed(failureText(e, choice: choice, size: size), gen)
         case .success(let solution):
             await play(SolveReport(solution, choice: choice), game: game, gen: gen)
         }
+    }
+
+    /// Why Auto stopped, with this environment's budgets.
+    private func failureText(_ error: Error, choice: AlgorithmChoice, size: Int) -> String {
+        PlayerText.solveFailure(
+            error, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
+            timeBudgetMs: env.solveTimeoutMs)
     }
 
     private func autoFailed(_ text: String, _ gen: Int) {
@@ -500,7 +501,7 @@ public final class PuzzleModel {
             if let session = try store.load() { await restore(session) }
         } catch {
             store.remove()
-            state.message = "Your last game could not be restored: \(error.description)."
+            state.message = PlayerText.restoreFailure(error.description)
         }
     }
 
@@ -552,7 +553,7 @@ public final class PuzzleModel {
         } catch {
             game = nil
             state.phase = .start
-            state.message = "Your last game could not be restored: \(PlayerText.message(error).lowercasedFirstLetter)."
+            state.message = PlayerText.restoreFailure(PlayerText.message(error))
         }
     }
 
@@ -566,8 +567,4 @@ public final class PuzzleModel {
             return await Task.detached(priority: .userInitiated) { try? loadPicture(bytes: data, edge: edge) }.value
         }
     }
-}
-
-extension String {
-    fileprivate var lowercasedFirstLetter: String { prefix(1).lowercased() + dropFirst() }
 }
