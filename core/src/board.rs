@@ -1,82 +1,13 @@
 //! The board: an n×n arrangement of tiles with one blank, and the moves on it.
 use std::fmt;
 
+pub use crate::direction::Direction;
 use crate::error::{BoardError, MoveError};
 
 /// Smallest supported side length.
 pub const MIN_SIZE: usize = 2;
 /// Largest supported side length.
 pub const MAX_SIZE: usize = 8;
-
-/// A direction the **blank** moves in (the tile on that side slides the other way).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Direction {
-    /// The blank moves up one row.
-    Up,
-    /// The blank moves down one row.
-    Down,
-    /// The blank moves left one column.
-    Left,
-    /// The blank moves right one column.
-    Right,
-}
-
-impl Direction {
-    /// All four directions, in a fixed order.
-    pub const ALL: [Direction; 4] = [
-        Direction::Up,
-        Direction::Down,
-        Direction::Left,
-        Direction::Right,
-    ];
-
-    /// The direction that undoes this one.
-    pub const fn opposite(self) -> Direction {
-        match self {
-            Direction::Up => Direction::Down,
-            Direction::Down => Direction::Up,
-            Direction::Left => Direction::Right,
-            Direction::Right => Direction::Left,
-        }
-    }
-
-    /// The letter used in move strings: `U`, `D`, `L`, `R`.
-    pub const fn letter(self) -> char {
-        match self {
-            Direction::Up => 'U',
-            Direction::Down => 'D',
-            Direction::Left => 'L',
-            Direction::Right => 'R',
-        }
-    }
-
-    /// Parses `U`, `D`, `L` or `R` (either case).
-    pub fn from_letter(c: char) -> Option<Direction> {
-        match c.to_ascii_uppercase() {
-            'U' => Some(Direction::Up),
-            'D' => Some(Direction::Down),
-            'L' => Some(Direction::Left),
-            'R' => Some(Direction::Right),
-            _ => None,
-        }
-    }
-
-    /// Index in [`Direction::ALL`].
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-            Direction::Left => "left",
-            Direction::Right => "right",
-        })
-    }
-}
 
 /// The cell the blank reaches from `cell` moving `dir` on a `size`×`size` board, if any.
 pub fn step(size: usize, cell: usize, dir: Direction) -> Option<usize> {
@@ -307,7 +238,9 @@ impl Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({})", crate::text::format_tiles(&self.tiles))
+        f.write_str("Board(")?;
+        write_tiles(f, &self.tiles)?;
+        f.write_str(")")
     }
 }
 
@@ -329,6 +262,17 @@ impl fmt::Display for Board {
         }
         Ok(())
     }
+}
+
+/// Writes labels separated by single spaces (`1 2 3 0`), the form text files and saves use.
+pub(crate) fn write_tiles(out: &mut impl fmt::Write, tiles: &[u8]) -> fmt::Result {
+    for (i, t) in tiles.iter().enumerate() {
+        if i > 0 {
+            out.write_char(' ')?;
+        }
+        write!(out, "{t}")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Typed errors: one enum per concern, each message readable by a person.
 use thiserror::Error;
 
-use crate::search::Stats;
+use crate::direction::Direction;
+use crate::stats::Stats;
 
 /// A tile list or goal that does not describe a valid, solvable board.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -70,7 +71,7 @@ pub enum BoardError {
 pub enum MoveError {
     /// The blank is on the edge in that direction.
     #[error("the blank cannot move {0}: it is on the edge")]
-    OffBoard(crate::Direction),
+    OffBoard(Direction),
     /// The tapped tile shares neither row nor column with the blank.
     #[error("tile {tile} is not in the blank's row or column")]
     NotInLine {
@@ -129,7 +130,7 @@ pub enum SolveError {
     },
     /// A pattern database does not belong to this goal or is damaged.
     #[error("pattern database: {0}")]
-    PatternDb(#[from] crate::heuristic::pattern_db::PdbError),
+    PatternDb(#[from] PdbError),
 }
 
 impl SolveError {
@@ -218,4 +219,46 @@ pub enum ShuffleError {
     /// Measuring a distance failed.
     #[error(transparent)]
     Solve(#[from] SolveError),
+}
+
+/// A pattern-database file or request that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PdbError {
+    /// Not a pattern-database file.
+    #[error("not a slidepuzzle pattern database (bad magic bytes)")]
+    BadMagic,
+    /// Written by another format version.
+    #[error("pattern database format version {found} is not supported (expected {expected})")]
+    WrongVersion {
+        /// The version in the file.
+        found: u16,
+        /// The version this build reads.
+        expected: u16,
+    },
+    /// The file ends early.
+    #[error("pattern database is truncated")]
+    Truncated,
+    /// The checksum does not match: the file is damaged.
+    #[error("pattern database checksum mismatch: the file is damaged")]
+    Checksum,
+    /// The header or tables are inconsistent.
+    #[error("pattern database is malformed: {0}")]
+    Malformed(String),
+    /// Built for another goal.
+    #[error("pattern database was built for another goal")]
+    WrongGoal,
+    /// Built for boards of another size.
+    #[error("these pattern databases are for {built}×{built} boards, not {board}×{board}")]
+    WrongSize {
+        /// The side the databases were built for.
+        built: usize,
+        /// The side of the board they were asked to serve.
+        board: usize,
+    },
+    /// The search needs pattern databases and none were given.
+    #[error("no pattern database was given for this goal (build one with `pdb build` or let the app build it)")]
+    Missing,
+    /// No partition is defined for this size.
+    #[error("pattern databases cover 2×2 to 5×5 boards, not {0}×{0}")]
+    UnsupportedSize(usize),
 }

@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod direction;
 pub mod error;
 pub mod game;
 pub mod heuristic;
@@ -22,6 +23,7 @@ pub mod parity;
 pub mod picture;
 pub mod search;
 pub mod shuffle;
+pub mod stats;
 pub mod text;
 
 pub use board::{Board, Direction, MAX_SIZE, MIN_SIZE};

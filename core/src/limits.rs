@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::{LimitKind, SolveError};
-use crate::search::Stats;
+use crate::stats::Stats;
 
 /// A flag another thread sets to stop a search. Clones share the flag.
 #[derive(Debug, Clone, Default)]

@@ -31,11 +31,9 @@ fn shorten(word: &str) -> String {
 
 /// Labels joined by single spaces.
 pub fn format_tiles(tiles: &[u8]) -> String {
-    tiles
-        .iter()
-        .map(|t| t.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut out = String::with_capacity(tiles.len() * 3);
+    crate::board::write_tiles(&mut out, tiles).expect("a String takes every write");
+    out
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits, Shared};
-use crate::search::Stats;
+use crate::stats::Stats;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 

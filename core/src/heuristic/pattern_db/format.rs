@@ -1,0 +1,220 @@
+//! The byte format: `SPDB`, version, size, goal, groups (tiles, length, compact table),
+//! FNV-1a-64 of everything before it. One writer and one reader, which checks every field.
+use super::index::placements;
+use super::{Group, PatternDb, MAX_GROUPS, MAX_GROUP_TILES};
+use crate::board::Board;
+use crate::error::PdbError;
+
+/// The byte format's version.
+pub const FORMAT_VERSION: u16 = 1;
+const MAGIC: &[u8; 4] = b"SPDB";
+
+impl PatternDb {
+    /// Serialises to bytes: header, groups with tables, FNV-1a checksum.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.push(self.size as u8);
+        out.extend_from_slice(&self.goal);
+        out.push(self.groups.len() as u8);
+        for g in &self.groups {
+            out.push(g.tiles.len() as u8);
+            out.extend_from_slice(&g.tiles);
+            let table = g.compact(self.size * self.size);
+            out.extend_from_slice(&(table.len() as u32).to_le_bytes());
+            out.extend_from_slice(&table);
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads bytes written by [`PatternDb::to_bytes`], checking version, checksum, shape and,
+    /// when given, the goal.
+    pub fn from_bytes(bytes: &[u8], goal: Option<&Board>) -> Result<PatternDb, PdbError> {
+        if bytes.len() < 4 {
+            return Err(PdbError::Truncated);
+        }
+        if &bytes[..4] != MAGIC {
+            return Err(PdbError::BadMagic);
+        }
+        let mut r = Reader { bytes, at: 4 };
+        let version = u16::from_le_bytes([r.u8()?, r.u8()?]);
+        if version != FORMAT_VERSION {
+            return Err(PdbError::WrongVersion {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        if bytes.len() < 8 + 6 {
+            return Err(PdbError::Truncated);
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
+        if fnv1a(body) != stored {
+            return Err(PdbError::Checksum);
+        }
+        let mut r = Reader { bytes: body, at: 6 };
+        let size = r.u8()? as usize;
+        if !(crate::MIN_SIZE..=5).contains(&size) {
+            return Err(PdbError::UnsupportedSize(size));
+        }
+        let cells = size * size;
+        let goal_tiles = r.take(cells)?.to_vec();
+        let goal_labels: Vec<u32> = goal_tiles.iter().map(|&t| t as u32).collect();
+        let goal_board = Board::from_tiles(&goal_labels)
+            .map_err(|e| PdbError::Malformed(format!("goal: {e}")))?;
+        if let Some(expected) = goal {
+            if expected.tiles() != goal_board.tiles() {
+                return Err(PdbError::WrongGoal);
+            }
+        }
+        let count = r.u8()? as usize;
+        if count > MAX_GROUPS {
+            return Err(PdbError::Malformed(format!("{count} groups")));
+        }
+        let mut groups = Vec::with_capacity(count);
+        let mut covered = vec![false; cells];
+        for _ in 0..count {
+            let k = r.u8()? as usize;
+            if k > MAX_GROUP_TILES {
+                return Err(PdbError::Malformed(format!("group of {k} tiles")));
+            }
+            let tiles = r.take(k)?.to_vec();
+            for &t in &tiles {
+                if t == 0
+                    || t as usize >= cells
+                    || std::mem::replace(&mut covered[t as usize], true)
+                {
+                    return Err(PdbError::Malformed(format!("tile {t} misplaced in groups")));
+                }
+            }
+            let len = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes")) as usize;
+            if k == 0 || len != placements(cells, k) {
+                return Err(PdbError::Malformed(format!(
+                    "group of {k} tiles has {len} entries"
+                )));
+            }
+            let table = r.take(len)?.to_vec();
+            groups.push(Group {
+                tiles,
+                table,
+                sparse: false,
+            });
+        }
+        if covered.iter().skip(1).any(|c| !c) {
+            return Err(PdbError::Malformed("groups do not cover every tile".into()));
+        }
+        if r.at != body.len() {
+            return Err(PdbError::Malformed("trailing bytes".into()));
+        }
+        Ok(PatternDb::assemble(size, goal_tiles, groups))
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], PdbError> {
+        let end = self.at.checked_add(n).ok_or(PdbError::Truncated)?;
+        let s = self.bytes.get(self.at..end).ok_or(PdbError::Truncated)?;
+        self.at = end;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, PdbError> {
+        Ok(self.take(1)?[0])
+    }
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::pattern_db::build::tests::two_compact_groups;
+    use crate::limits::SearchLimits;
+
+    /// Sparse tables (indexed by cells, updated by one addition per move) hold the same
+    /// entries as the compact ones they came from, and the bytes stay compact.
+    #[test]
+    fn sparse_tables_round_trip_through_compact_bytes() {
+        let goal = Board::goal(3).unwrap();
+        let cells: Vec<usize> = (0..8).collect();
+        let groups = two_compact_groups(&goal, &cells);
+        let compact = groups.clone();
+        let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);
+        assert!(db.groups.iter().all(|g| g.sparse));
+        for (g, c) in db.groups.iter().zip(&compact) {
+            assert_eq!(g.table.len(), 9usize.pow(4));
+            assert_eq!(g.compact(9), c.table);
+        }
+        let bytes = db.to_bytes();
+        assert_eq!(bytes.len(), 6 + 1 + 9 + 1 + 2 * (1 + 4 + 4 + 3024) + 8);
+        assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), db);
+    }
+
+    #[test]
+    fn bytes_round_trip_and_damage_is_rejected() {
+        let goal = Board::goal(3).unwrap();
+        let db = PatternDb::build(&goal, &SearchLimits::default()).unwrap();
+        let bytes = db.to_bytes();
+        assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), db);
+        let mut flipped = bytes.clone();
+        flipped[bytes.len() / 2] ^= 0x10;
+        assert_eq!(
+            PatternDb::from_bytes(&flipped, Some(&goal)),
+            Err(PdbError::Checksum)
+        );
+        assert_eq!(
+            PatternDb::from_bytes(&bytes[..bytes.len() - 3], Some(&goal)),
+            Err(PdbError::Checksum)
+        );
+        assert_eq!(PatternDb::from_bytes(b"", None), Err(PdbError::Truncated));
+        assert_eq!(
+            PatternDb::from_bytes(b"PNG\0....", None),
+            Err(PdbError::BadMagic)
+        );
+        let mut old = bytes.clone();
+        old[4] = 9;
+        assert_eq!(
+            PatternDb::from_bytes(&old, None),
+            Err(PdbError::WrongVersion {
+                found: 9,
+                expected: FORMAT_VERSION
+            })
+        );
+        let other = Board::goal_with_blank(3, 0).unwrap();
+        assert_eq!(
+            PatternDb::from_bytes(&bytes, Some(&other)),
+            Err(PdbError::WrongGoal)
+        );
+        // a well-formed checksum does not make a shape the heuristic cannot hold acceptable
+        let sealed = |body: Vec<u8>| {
+            let mut out = body.clone();
+            out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+            out
+        };
+        let head = bytes[..6 + 1 + 9].to_vec();
+        let mut six_groups = head.clone();
+        six_groups.push(6);
+        assert!(matches!(
+            PatternDb::from_bytes(&sealed(six_groups), None),
+            Err(PdbError::Malformed(_))
+        ));
+        let mut nine_tiles = head;
+        nine_tiles.extend_from_slice(&[1, 9]);
+        assert!(matches!(
+            PatternDb::from_bytes(&sealed(nine_tiles), None),
+            Err(PdbError::Malformed(_))
+        ));
+    }
+}

@@ -1,0 +1,118 @@
+//! Which tiles form each group, and which canonical goal's tables serve a goal.
+use crate::board::Board;
+use crate::error::PdbError;
+
+/// The cells of each group for a goal whose blank is at `blank` (the blank's cell in none).
+///
+/// The shapes are compact blocks, oriented so the blank's home falls in the small group:
+/// - 2×2, 3×3: one group of every tile (an exact table; 3×3 has 181 440 entries).
+/// - 4×4: 6-6-3, the 3-group in the blank's edge row (Korf & Felner's partition).
+/// - 5×5: 5-5-5-5-4, the 4-group in the blank's edge row.
+///
+/// For an inner blank the top row is used and the blank's cell trades places with the top-row
+/// cell above it, keeping the group sizes.
+pub fn partition(size: usize, blank: usize) -> Result<Vec<Vec<usize>>, PdbError> {
+    let template: &[&str] = match size {
+        2 | 3 => &[],
+        4 => &["0000", "1122", "1122", "1122"],
+        5 => &["00000", "11122", "11222", "33444", "33344"],
+        _ => return Err(PdbError::UnsupportedSize(size)),
+    };
+    let cells = size * size;
+    if template.is_empty() {
+        return Ok(vec![(0..cells).filter(|&c| c != blank).collect()]);
+    }
+    let group_at = |r: usize, c: usize| (template[r].as_bytes()[c] - b'0') as usize;
+    let rotate = |cell: usize, turns: usize| {
+        let (mut r, mut c) = (cell / size, cell % size);
+        for _ in 0..turns {
+            (r, c) = (c, size - 1 - r);
+        }
+        (r, c)
+    };
+    let mut group_of: Vec<usize> = vec![0; cells];
+    if let Some(turns) = (0..4).find(|&t| rotate(blank, t).0 == 0) {
+        for (cell, g) in group_of.iter_mut().enumerate() {
+            let (r, c) = rotate(cell, turns);
+            *g = group_at(r, c);
+        }
+    } else {
+        for (cell, g) in group_of.iter_mut().enumerate() {
+            *g = group_at(cell / size, cell % size);
+        }
+        group_of[blank % size] = group_of[blank];
+    }
+    let count = group_of.iter().max().unwrap() + 1;
+    let mut groups = vec![Vec::new(); count];
+    for (cell, &g) in group_of.iter().enumerate() {
+        if cell != blank {
+            groups[g].push(cell);
+        }
+    }
+    Ok(groups)
+}
+
+/// The eight symmetries of the square as cell maps, identity first.
+pub(super) fn symmetries(size: usize) -> Vec<Vec<u8>> {
+    let cells = size * size;
+    let mut out = Vec::with_capacity(8);
+    for transpose in [false, true] {
+        for turns in 0..4 {
+            let map = (0..cells)
+                .map(|cell| {
+                    let (mut r, mut c) = (cell / size, cell % size);
+                    if transpose {
+                        (r, c) = (c, r);
+                    }
+                    for _ in 0..turns {
+                        (r, c) = (c, size - 1 - r);
+                    }
+                    (r * size + c) as u8
+                })
+                .collect();
+            out.push(map);
+        }
+    }
+    out
+}
+
+/// The goal whose databases serve `goal`: the standard arrangement with the blank in the
+/// first cell of the blank's orbit under the square's symmetries. Every goal maps onto one of
+/// these (3 for 4×4: corner, edge, inner; 6 for 5×5), so a device needs only that many tables.
+pub fn canonical_goal(goal: &Board) -> Board {
+    let blank = goal.blank();
+    let home = symmetries(goal.size())
+        .iter()
+        .map(|m| m[blank] as usize)
+        .min()
+        .expect("eight symmetries");
+    Board::goal_with_blank(goal.size(), home).expect("size already checked")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partitions_cover_every_tile_once_for_every_blank() {
+        for size in 2..=5 {
+            for blank in 0..size * size {
+                let groups = partition(size, blank).unwrap();
+                let mut all: Vec<usize> = groups.concat();
+                all.sort();
+                let expected: Vec<usize> = (0..size * size).filter(|&c| c != blank).collect();
+                assert_eq!(all, expected, "size {size} blank {blank}");
+                let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+                sizes.sort();
+                let want: Vec<usize> = match size {
+                    2 => vec![3],
+                    3 => vec![8],
+                    4 => vec![3, 6, 6],
+                    _ => vec![4, 5, 5, 5, 5],
+                };
+                assert_eq!(sizes, want, "size {size} blank {blank}");
+            }
+        }
+        assert_eq!(partition(6, 0), Err(PdbError::UnsupportedSize(6)));
+    }
+}

@@ -1,0 +1,30 @@
+//! What a search did: nodes, memory, time and the lower bound it proved.
+use std::time::Duration;
+
+/// Work a search did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successor nodes generated.
+    pub generated: u64,
+    /// Largest frontier plus table size, in entries.
+    pub peak_entries: u64,
+    /// Largest estimated memory of the search's own tables, in bytes.
+    pub peak_bytes: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+    /// A proven lower bound on the optimal length, as far as the search got.
+    pub lower_bound: u32,
+}
+
+impl Stats {
+    /// Adds another run's counts (used when one solve runs several searches).
+    pub fn absorb(&mut self, other: &Stats) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.peak_entries = self.peak_entries.max(other.peak_entries);
+        self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
+        self.lower_bound = self.lower_bound.max(other.lower_bound);
+    }
+}

@@ -1,0 +1,105 @@
+//! The core's modules depend on each other in one direction only. Each layer may use the layers
+//! before it and never one after it, so no two modules import each other:
+//!
+//! direction, stats → error → board → text, parity → limits → heuristic → search → shuffle, game
+//!
+//! (`picture` stands alone.) This reads the sources, so a new `use` that points the wrong way
+//! fails here with the two files named.
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+const LAYERS: &[&[&str]] = &[
+    &["direction", "stats", "picture"],
+    &["error"],
+    &["board"],
+    &["text", "parity"],
+    &["limits"],
+    &["heuristic"],
+    &["search"],
+    &["shuffle", "game"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// `crate::Name` re-exported at the root → the module it comes from, read from lib.rs.
+fn root_exports(lib: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for line in lib.lines() {
+        let Some(rest) = line.strip_prefix("pub use ") else {
+            continue;
+        };
+        let (module, names) = rest.split_once("::").expect("pub use module::names");
+        for name in names.trim_matches(|c| "{};".contains(c)).split(',') {
+            out.insert(name.trim().to_string(), module.to_string());
+        }
+    }
+    out
+}
+
+/// Every `crate::x` named outside `#[cfg(test)]` code in `text`.
+fn uses(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.match_indices("crate::")
+        .map(|(at, _)| {
+            code[at + 7..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn modules_depend_on_earlier_layers_only() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let exports = root_exports(&fs::read_to_string(src.join("lib.rs")).unwrap());
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut wrong = Vec::new();
+    for file in &files {
+        let rel = file.strip_prefix(&src).unwrap();
+        let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+        let module = first.trim_end_matches(".rs").to_string();
+        if module == "lib" {
+            continue;
+        }
+        let own = layer_of(&module).unwrap_or_else(|| panic!("{module} is in no layer"));
+        for used in uses(&fs::read_to_string(file).unwrap()) {
+            let target = exports.get(&used).cloned().unwrap_or(used);
+            if target == module {
+                continue;
+            }
+            let Some(theirs) = layer_of(&target) else {
+                panic!("{} uses crate::{target}, which is in no layer", rel.display());
+            };
+            if theirs >= own {
+                wrong.push(format!("{} uses {target}", rel.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "imports against the layers: {wrong:?}");
+}
+
+#[test]
+fn the_check_sees_an_import_that_points_the_wrong_way() {
+    assert_eq!(uses("use crate::search::Stats;\n#[cfg(test)]\nuse crate::game;"), ["search"]);
+    let lib = "pub use search::{Algorithm, Stats};\npub use board::Board;";
+    let exports = root_exports(lib);
+    assert_eq!(exports["Stats"], "search");
+    assert_eq!(exports["Board"], "board");
+    assert!(layer_of("search") > layer_of("error"));
+}
