@@ -550,22 +550,15 @@ pub struct Slide {
     pub direction: Direction,
 }
 
-/// Converts core slides made from a board whose blank was at `blank` into cell-level slides.
-fn slides(size: usize, mut blank: usize, moves: &[core::game::Slide]) -> Vec<Slide> {
-    moves
-        .iter()
-        .map(|s| {
-            let from = core::board::step(size, blank, s.direction).unwrap_or(blank);
-            let slide = Slide {
-                tile: u32::from(s.tile),
-                from_cell: from as u32,
-                to_cell: blank as u32,
-                direction: s.direction.into(),
-            };
-            blank = from;
-            slide
-        })
-        .collect()
+impl From<core::game::Slide> for Slide {
+    fn from(s: core::game::Slide) -> Slide {
+        Slide {
+            tile: u32::from(s.tile),
+            from_cell: s.from as u32,
+            to_cell: s.to as u32,
+            direction: s.direction.into(),
+        }
+    }
 }
 
 /// How a shuffle mixes the board.
@@ -606,10 +599,8 @@ impl Game {
         &self,
         f: impl FnOnce(&mut core::Game) -> std::result::Result<Vec<core::game::Slide>, MoveError>,
     ) -> Result<Vec<Slide>> {
-        let mut g = self.lock();
-        let (size, blank) = (g.board().size(), g.board().blank());
-        let made = f(&mut g)?;
-        Ok(slides(size, blank, &made))
+        let made = f(&mut self.lock())?;
+        Ok(made.into_iter().map(Slide::from).collect())
     }
 
     /// [`Game::many`] for a call that makes one slide.

@@ -8,11 +8,15 @@ use crate::text::{format_tiles, parse_board};
 const SAVE_TAG: &str = "slidepuzzle-save";
 const SAVE_VERSION: &str = "1";
 
-/// One tile slide: which tile moved and the blank's direction.
+/// One tile slide: which tile moved, between which cells, and the blank's direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Slide {
     /// The tile that moved.
     pub tile: u8,
+    /// The cell the tile left (the blank is there now).
+    pub from: usize,
+    /// The cell the tile moved into (the blank was there).
+    pub to: usize,
     /// The direction the blank moved.
     pub direction: Direction,
 }
@@ -81,10 +85,10 @@ impl Game {
 
     /// Moves the blank one cell. Clears the redo list.
     pub fn apply(&mut self, direction: Direction) -> Result<Slide, MoveError> {
-        let tile = self.board.apply(direction)?;
+        let slide = self.slide(direction)?;
         self.history.push(direction);
         self.redo.clear();
-        Ok(Slide { tile, direction })
+        Ok(slide)
     }
 
     /// Taps `cell`: slides the tile there, and any between it and the blank.
@@ -108,22 +112,28 @@ impl Game {
     /// Takes back the last single move.
     pub fn undo(&mut self) -> Result<Slide, MoveError> {
         let last = self.history.pop().ok_or(MoveError::NothingTo("undo"))?;
-        let tile = self.board.apply(last.opposite())?;
+        let slide = self.slide(last.opposite())?;
         self.redo.push(last);
-        Ok(Slide {
-            tile,
-            direction: last.opposite(),
-        })
+        Ok(slide)
     }
 
     /// Makes the last undone move again.
     pub fn redo(&mut self) -> Result<Slide, MoveError> {
         let next = self.redo.pop().ok_or(MoveError::NothingTo("redo"))?;
-        let tile = self.board.apply(next)?;
+        let slide = self.slide(next)?;
         self.history.push(next);
+        Ok(slide)
+    }
+
+    /// Moves the blank one cell and says which tile crossed which cells.
+    fn slide(&mut self, direction: Direction) -> Result<Slide, MoveError> {
+        let to = self.board.blank();
+        let tile = self.board.apply(direction)?;
         Ok(Slide {
             tile,
-            direction: next,
+            from: self.board.blank(),
+            to,
+            direction,
         })
     }
 
@@ -222,14 +232,16 @@ mod tests {
     #[test]
     fn tap_to_win_then_undo_and_redo() {
         let mut g = game();
+        // blank at 6: tile 7 slides from 7 into 6, then tile 8 from 8 into 7
         let slides = g.tap_cell(8).unwrap();
-        assert_eq!(
-            slides.iter().map(|s| s.tile).collect::<Vec<_>>(),
-            vec![7, 8]
-        );
+        let crossed: Vec<_> = slides.iter().map(|s| (s.tile, s.from, s.to)).collect();
+        assert_eq!(crossed, vec![(7, 7, 6), (8, 8, 7)]);
+        assert!(slides.iter().all(|s| s.direction == Direction::Right));
         assert!(g.is_solved());
         assert_eq!(g.move_count(), 2);
-        assert_eq!(g.undo().unwrap().tile, 8);
+        let back = g.undo().unwrap();
+        assert_eq!((back.tile, back.from, back.to), (8, 7, 8));
+        assert_eq!(back.direction, Direction::Left);
         assert!(!g.is_solved());
         assert_eq!(g.redo().unwrap().tile, 8);
         assert!(g.is_solved());
