@@ -72,7 +72,12 @@ fn modules_depend_on_earlier_layers_only() {
     let mut wrong = Vec::new();
     for file in &files {
         let rel = file.strip_prefix(&src).unwrap();
-        let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
         let module = first.trim_end_matches(".rs").to_string();
         if module == "lib" {
             continue;
@@ -84,7 +89,10 @@ fn modules_depend_on_earlier_layers_only() {
                 continue;
             }
             let Some(theirs) = layer_of(&target) else {
-                panic!("{} uses crate::{target}, which is in no layer", rel.display());
+                panic!(
+                    "{} uses crate::{target}, which is in no layer",
+                    rel.display()
+                );
             };
             if theirs >= own {
                 wrong.push(format!("{} uses {target}", rel.display()));
@@ -96,7 +104,10 @@ fn modules_depend_on_earlier_layers_only() {
 
 #[test]
 fn the_check_sees_an_import_that_points_the_wrong_way() {
-    assert_eq!(uses("use crate::search::Stats;\n#[cfg(test)]\nuse crate::game;"), ["search"]);
+    assert_eq!(
+        uses("use crate::search::Stats;\n#[cfg(test)]\nuse crate::game;"),
+        ["search"]
+    );
     let lib = "pub use search::{Algorithm, Stats};\npub use board::Board;";
     let exports = root_exports(lib);
     assert_eq!(exports["Stats"], "search");

@@ -3242,56 +3242,6 @@ fileprivate struct FfiConverterSequenceTypeDirection: FfiConverterRustBuffer {
     }
 }
 /**
- * The best possible move count ("best: 52"): an optimal solution, or the best found with
- * `optimal` false and the proven lower bound.
- */
-public func bestCount(start: [UInt32], goal: [UInt32], limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Solution  {
-    return try  FfiConverterTypeSolution_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
-        uniffiCallStatus in
-    uniffi_slidepuzzle_ffi_fn_func_best_count(
-        FfiConverterSequenceUInt32.lower(start),
-        FfiConverterSequenceUInt32.lower(goal),
-        FfiConverterTypeLimits_lower(limits),
-        FfiConverterOptionTypePatternDatabase.lower(pdb),
-        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
-    )
-})
-}
-/**
- * Draws built-in picture `id` at `edge` pixels.
- */
-public func builtinPicture(id: String, edge: UInt32)throws  -> Picture  {
-    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
-        uniffiCallStatus in
-    uniffi_slidepuzzle_ffi_fn_func_builtin_picture(
-        FfiConverterString.lower(id),
-        FfiConverterUInt32.lower(edge),uniffiCallStatus
-    )
-})
-}
-/**
- * The built-in pictures, in display order.
- */
-public func builtinPictures() -> [BuiltinPicture]  {
-    return try!  FfiConverterSequenceTypeBuiltinPicture.lift(try! rustCall() {
-        uniffiCallStatus in
-    uniffi_slidepuzzle_ffi_fn_func_builtin_pictures(uniffiCallStatus
-    )
-})
-}
-/**
- * The goal whose databases serve `goal`: build for it and cache under it, and one set serves
- * every goal with the same canonical goal (3 sets cover every 4×4 goal).
- */
-public func canonicalGoal(goal: [UInt32])throws  -> [UInt32]  {
-    return try  FfiConverterSequenceUInt32.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
-        uniffiCallStatus in
-    uniffi_slidepuzzle_ffi_fn_func_canonical_goal(
-        FfiConverterSequenceUInt32.lower(goal),uniffiCallStatus
-    )
-})
-}
-/**
  * The version of the core library.
  */
 public func coreVersion() -> String  {
@@ -3314,21 +3264,6 @@ public func goalTiles(size: UInt32, blankCell: UInt32)throws  -> [UInt32]  {
 })
 }
 /**
- * The next move of an optimal (or best found) solution; `None` at the goal.
- */
-public func hint(start: [UInt32], goal: [UInt32], limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Direction?  {
-    return try  FfiConverterOptionTypeDirection.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
-        uniffiCallStatus in
-    uniffi_slidepuzzle_ffi_fn_func_hint(
-        FfiConverterSequenceUInt32.lower(start),
-        FfiConverterSequenceUInt32.lower(goal),
-        FfiConverterTypeLimits_lower(limits),
-        FfiConverterOptionTypePatternDatabase.lower(pdb),
-        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
-    )
-})
-}
-/**
  * Whether `start` can reach `goal`.
  */
 public func isSolvable(start: [UInt32], goal: [UInt32])throws  -> Bool  {
@@ -3337,6 +3272,52 @@ public func isSolvable(start: [UInt32], goal: [UInt32])throws  -> Bool  {
     uniffi_slidepuzzle_ffi_fn_func_is_solvable(
         FfiConverterSequenceUInt32.lower(start),
         FfiConverterSequenceUInt32.lower(goal),uniffiCallStatus
+    )
+})
+}
+/**
+ * Parses a tile list such as "1 2 3 4 5 6 7 8 0" (spaces or commas), with a typed error for
+ * each mistake.
+ */
+public func parseTiles(text: String)throws  -> [UInt32]  {
+    return try  FfiConverterSequenceUInt32.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_parse_tiles(
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+/**
+ * The goal whose databases serve `goal`: build for it and cache under it, and one set serves
+ * every goal with the same canonical goal (3 sets cover every 4×4 goal).
+ */
+public func canonicalGoal(goal: [UInt32])throws  -> [UInt32]  {
+    return try  FfiConverterSequenceUInt32.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_canonical_goal(
+        FfiConverterSequenceUInt32.lower(goal),uniffiCallStatus
+    )
+})
+}
+/**
+ * Draws built-in picture `id` at `edge` pixels.
+ */
+public func builtinPicture(id: String, edge: UInt32)throws  -> Picture  {
+    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_builtin_picture(
+        FfiConverterString.lower(id),
+        FfiConverterUInt32.lower(edge),uniffiCallStatus
+    )
+})
+}
+/**
+ * The built-in pictures, in display order.
+ */
+public func builtinPictures() -> [BuiltinPicture]  {
+    return try!  FfiConverterSequenceTypeBuiltinPicture.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_builtin_pictures(uniffiCallStatus
     )
 })
 }
@@ -3369,14 +3350,46 @@ public func loadPictureWithLimits(bytes: Data, edge: UInt32, maxPixels: UInt64, 
 })
 }
 /**
- * Parses a tile list such as "1 2 3 4 5 6 7 8 0" (spaces or commas), with a typed error for
- * each mistake.
+ * Where the piece of `cell` lies in an `edge`-pixel picture cut `size`×`size`.
  */
-public func parseTiles(text: String)throws  -> [UInt32]  {
-    return try  FfiConverterSequenceUInt32.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+public func tileRect(size: UInt32, edge: UInt32, cell: UInt32)throws  -> TileRect  {
+    return try  FfiConverterTypeTileRect_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
-    uniffi_slidepuzzle_ffi_fn_func_parse_tiles(
-        FfiConverterString.lower(text),uniffiCallStatus
+    uniffi_slidepuzzle_ffi_fn_func_tile_rect(
+        FfiConverterUInt32.lower(size),
+        FfiConverterUInt32.lower(edge),
+        FfiConverterUInt32.lower(cell),uniffiCallStatus
+    )
+})
+}
+/**
+ * The best possible move count ("best: 52"): an optimal solution, or the best found with
+ * `optimal` false and the proven lower bound.
+ */
+public func bestCount(start: [UInt32], goal: [UInt32], limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Solution  {
+    return try  FfiConverterTypeSolution_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_best_count(
+        FfiConverterSequenceUInt32.lower(start),
+        FfiConverterSequenceUInt32.lower(goal),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+/**
+ * The next move of an optimal (or best found) solution; `None` at the goal.
+ */
+public func hint(start: [UInt32], goal: [UInt32], limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Direction?  {
+    return try  FfiConverterOptionTypeDirection.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_hint(
+        FfiConverterSequenceUInt32.lower(start),
+        FfiConverterSequenceUInt32.lower(goal),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
     )
 })
 }
@@ -3398,19 +3411,6 @@ public func solve(start: [UInt32], goal: [UInt32], algorithm: Algorithm, heurist
     )
 })
 }
-/**
- * Where the piece of `cell` lies in an `edge`-pixel picture cut `size`×`size`.
- */
-public func tileRect(size: UInt32, edge: UInt32, cell: UInt32)throws  -> TileRect  {
-    return try  FfiConverterTypeTileRect_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
-        uniffiCallStatus in
-    uniffi_slidepuzzle_ffi_fn_func_tile_rect(
-        FfiConverterUInt32.lower(size),
-        FfiConverterUInt32.lower(edge),
-        FfiConverterUInt32.lower(cell),uniffiCallStatus
-    )
-})
-}
 
 private enum InitializationResult {
     case ok
@@ -3427,145 +3427,145 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_best_count() != 41807) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_slidepuzzle_ffi_checksum_func_builtin_picture() != 25120) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_slidepuzzle_ffi_checksum_func_builtin_pictures() != 29962) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_slidepuzzle_ffi_checksum_func_canonical_goal() != 3409) {
-        return InitializationResult.apiChecksumMismatch
-    }
     if (uniffi_slidepuzzle_ffi_checksum_func_core_version() != 53218) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() != 37041) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() != 30569) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_hint() != 8654) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_is_solvable() != 42203) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_is_solvable() != 63104) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_parse_tiles() != 13313) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture() != 62968) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_canonical_goal() != 21151) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() != 20086) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_builtin_picture() != 9313) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_parse_tiles() != 19689) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_builtin_pictures() != 36927) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_solve() != 18814) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture() != 60657) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_func_tile_rect() != 29034) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() != 32470) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel() != 26777) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_tile_rect() != 2006) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled() != 4961) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_best_count() != 38743) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() != 26778) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_hint() != 11468) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_apply() != 40290) {
+    if (uniffi_slidepuzzle_ffi_checksum_func_solve() != 58754) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_best_count() != 26059) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() != 30533) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell() != 59546) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_apply() != 27698) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_can_redo() != 20622) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_best_count() != 17652) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_can_undo() != 8955) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell() != 60314) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_elapsed_ms() != 50505) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_can_redo() != 20290) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_goal() != 54308) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_can_undo() != 7084) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_hint() != 15397) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_elapsed_ms() != 25849) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_home_cell() != 51914) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_goal() != 12712) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_is_solved() != 2019) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_hint() != 3801) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_movable_cells() != 35990) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_home_cell() != 11850) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_move_count() != 28390) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_is_solved() != 30953) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_redo() != 48179) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_movable_cells() != 14774) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_save() != 63128) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_move_count() != 20619) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_shuffle() != 12021) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_redo() != 31078) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_size() != 64040) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_save() != 40634) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_solve() != 50308) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_shuffle() != 13328) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell() != 17176) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_size() != 13571) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_tap_tile() != 30243) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_solve() != 7647) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_tiles() != 29833) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell() != 4266) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_game_undo() != 47583) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_tap_tile() != 1688) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal() != 17071) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_tiles() != 10967) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves() != 37844) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_undo() != 7741) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes() != 47038) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel() != 48294) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress() != 6419) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled() != 19506) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new() != 38518) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress() != 26194) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_game_new() != 27964) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal() != 35534) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_game_restore() != 19426) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves() != 27091) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_game_with_tiles() != 21170) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes() != 24930) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build() != 20074) {
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_game_new() != 50604) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() != 29558) {
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_game_restore() != 30452) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_game_with_tiles() != 39830) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new() != 13292) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build() != 38054) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() != 40788) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -259,32 +259,6 @@ typedef struct UniffiVTableCallbackInterfaceProgressListener {
 } UniffiVTableCallbackInterfaceProgressListener;
 
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_CANCELTOKEN
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_CANCELTOKEN
-uint64_t uniffi_slidepuzzle_ffi_fn_clone_canceltoken(uint64_t handle, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_CANCELTOKEN
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_CANCELTOKEN
-void uniffi_slidepuzzle_ffi_fn_free_canceltoken(uint64_t handle, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_CANCELTOKEN_NEW
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_CANCELTOKEN_NEW
-uint64_t uniffi_slidepuzzle_ffi_fn_constructor_canceltoken_new(RustCallStatus *_Nonnull out_status
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_CANCEL
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_CANCEL
-void uniffi_slidepuzzle_ffi_fn_method_canceltoken_cancel(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_IS_CANCELLED
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_IS_CANCELLED
-int8_t uniffi_slidepuzzle_ffi_fn_method_canceltoken_is_cancelled(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_GAME
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_GAME
 uint64_t uniffi_slidepuzzle_ffi_fn_clone_game(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -420,6 +394,52 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_tiles(uint64_t ptr, RustCallSta
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_CANCELTOKEN
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_CANCELTOKEN
+uint64_t uniffi_slidepuzzle_ffi_fn_clone_canceltoken(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_CANCELTOKEN
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_CANCELTOKEN
+void uniffi_slidepuzzle_ffi_fn_free_canceltoken(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_CANCELTOKEN_NEW
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_CANCELTOKEN_NEW
+uint64_t uniffi_slidepuzzle_ffi_fn_constructor_canceltoken_new(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_CANCEL
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_CANCEL
+void uniffi_slidepuzzle_ffi_fn_method_canceltoken_cancel(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_IS_CANCELLED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_CANCELTOKEN_IS_CANCELLED
+int8_t uniffi_slidepuzzle_ffi_fn_method_canceltoken_is_cancelled(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_PROGRESSLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_PROGRESSLISTENER
+uint64_t uniffi_slidepuzzle_ffi_fn_clone_progresslistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_PROGRESSLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_PROGRESSLISTENER
+void uniffi_slidepuzzle_ffi_fn_free_progresslistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_INIT_CALLBACK_VTABLE_PROGRESSLISTENER
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_INIT_CALLBACK_VTABLE_PROGRESSLISTENER
+void uniffi_slidepuzzle_ffi_fn_init_callback_vtable_progresslistener(const UniffiVTableCallbackInterfaceProgressListener* _Nonnull vtable
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PROGRESSLISTENER_ON_PROGRESS
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PROGRESSLISTENER_ON_PROGRESS
+void uniffi_slidepuzzle_ffi_fn_method_progresslistener_on_progress(uint64_t ptr, RustBuffer progress, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_PATTERNDATABASE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_PATTERNDATABASE
 uint64_t uniffi_slidepuzzle_ffi_fn_clone_patterndatabase(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -455,29 +475,30 @@ int8_t uniffi_slidepuzzle_ffi_fn_method_patterndatabase_serves(uint64_t ptr, Rus
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_patterndatabase_to_bytes(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_PROGRESSLISTENER
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_PROGRESSLISTENER
-uint64_t uniffi_slidepuzzle_ffi_fn_clone_progresslistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_core_version(RustCallStatus *_Nonnull out_status
+    
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_PROGRESSLISTENER
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FREE_PROGRESSLISTENER
-void uniffi_slidepuzzle_ffi_fn_free_progresslistener(uint64_t handle, RustCallStatus *_Nonnull out_status
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_GOAL_TILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_GOAL_TILES
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_goal_tiles(uint32_t size, uint32_t blank_cell, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_INIT_CALLBACK_VTABLE_PROGRESSLISTENER
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_INIT_CALLBACK_VTABLE_PROGRESSLISTENER
-void uniffi_slidepuzzle_ffi_fn_init_callback_vtable_progresslistener(const UniffiVTableCallbackInterfaceProgressListener* _Nonnull vtable
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_IS_SOLVABLE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_IS_SOLVABLE
+int8_t uniffi_slidepuzzle_ffi_fn_func_is_solvable(RustBuffer start, RustBuffer goal, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PROGRESSLISTENER_ON_PROGRESS
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PROGRESSLISTENER_ON_PROGRESS
-void uniffi_slidepuzzle_ffi_fn_method_progresslistener_on_progress(uint64_t ptr, RustBuffer progress, RustCallStatus *_Nonnull out_status
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PARSE_TILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PARSE_TILES
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_parse_tiles(RustBuffer text, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_BEST_COUNT
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_BEST_COUNT
-RustBuffer uniffi_slidepuzzle_ffi_fn_func_best_count(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CANONICAL_GOAL
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CANONICAL_GOAL
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_canonical_goal(RustBuffer goal, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_BUILTIN_PICTURE
@@ -491,32 +512,6 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_builtin_pictures(RustCallStatus *_Nonn
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CANONICAL_GOAL
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CANONICAL_GOAL
-RustBuffer uniffi_slidepuzzle_ffi_fn_func_canonical_goal(RustBuffer goal, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
-RustBuffer uniffi_slidepuzzle_ffi_fn_func_core_version(RustCallStatus *_Nonnull out_status
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_GOAL_TILES
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_GOAL_TILES
-RustBuffer uniffi_slidepuzzle_ffi_fn_func_goal_tiles(uint32_t size, uint32_t blank_cell, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT
-RustBuffer uniffi_slidepuzzle_ffi_fn_func_hint(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_IS_SOLVABLE
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_IS_SOLVABLE
-int8_t uniffi_slidepuzzle_ffi_fn_func_is_solvable(RustBuffer start, RustBuffer goal, RustCallStatus *_Nonnull out_status
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture(RustBuffer bytes, uint32_t edge, RustCallStatus *_Nonnull out_status
@@ -527,19 +522,24 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture(RustBuffer bytes, uint32_
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(RustBuffer bytes, uint32_t edge, uint64_t max_pixels, uint64_t max_bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PARSE_TILES
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PARSE_TILES
-RustBuffer uniffi_slidepuzzle_ffi_fn_func_parse_tiles(RustBuffer text, RustCallStatus *_Nonnull out_status
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TILE_RECT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TILE_RECT
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_tile_rect(uint32_t size, uint32_t edge, uint32_t cell, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_BEST_COUNT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_BEST_COUNT
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_best_count(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_hint(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_SOLVE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_SOLVE
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_solve(RustBuffer start, RustBuffer goal, RustBuffer algorithm, RustBuffer heuristic, RustBuffer limits, RustBuffer pdb, RustBuffer progress, RustBuffer cancel, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TILE_RECT
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TILE_RECT
-RustBuffer uniffi_slidepuzzle_ffi_fn_func_tile_rect(uint32_t size, uint32_t edge, uint32_t cell, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_SLIDEPUZZLE_FFI_RUSTBUFFER_ALLOC
@@ -802,9 +802,33 @@ void ffi_slidepuzzle_ffi_rust_future_free_void(uint64_t handle
 void ffi_slidepuzzle_ffi_rust_future_complete_void(uint64_t handle, RustCallStatus *_Nonnull out_status
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_BEST_COUNT
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_BEST_COUNT
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_best_count(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CORE_VERSION
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CORE_VERSION
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_core_version(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_IS_SOLVABLE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_IS_SOLVABLE
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_is_solvable(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PARSE_TILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PARSE_TILES
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_parse_tiles(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CANONICAL_GOAL
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CANONICAL_GOAL
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_canonical_goal(void
     
 );
 #endif
@@ -820,36 +844,6 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_builtin_pictures(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CANONICAL_GOAL
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CANONICAL_GOAL
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_canonical_goal(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CORE_VERSION
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_CORE_VERSION
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_core_version(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_hint(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_IS_SOLVABLE
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_IS_SOLVABLE
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_is_solvable(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture(void
@@ -862,33 +856,27 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PARSE_TILES
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PARSE_TILES
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_parse_tiles(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
-uint16_t uniffi_slidepuzzle_ffi_checksum_func_solve(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TILE_RECT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TILE_RECT
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_tile_rect(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_CANCEL
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_CANCEL
-uint16_t uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_BEST_COUNT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_BEST_COUNT
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_best_count(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_IS_CANCELLED
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_IS_CANCELLED
-uint16_t uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled(void
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_hint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_solve(void
     
 );
 #endif
@@ -1024,6 +1012,24 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_undo(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_CANCEL
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_CANCEL
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_IS_CANCELLED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_CANCELTOKEN_IS_CANCELLED
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_PROGRESS
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_PROGRESS
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PATTERNDATABASE_GOAL
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PATTERNDATABASE_GOAL
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal(void
@@ -1042,18 +1048,6 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_PROGRESS
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PROGRESSLISTENER_ON_PROGRESS
-uint16_t uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_CANCELTOKEN_NEW
-#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_CANCELTOKEN_NEW
-uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_GAME_NEW
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_GAME_NEW
 uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_game_new(void
@@ -1069,6 +1063,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_game_restore(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_GAME_WITH_TILES
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_GAME_WITH_TILES
 uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_game_with_tiles(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_CANCELTOKEN_NEW
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_CANCELTOKEN_NEW
+uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new(void
     
 );
 #endif

@@ -697,35 +697,31 @@ internal object IntegrityCheckingUniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
-    external fun uniffi_slidepuzzle_ffi_checksum_func_best_count(
+    external fun uniffi_slidepuzzle_ffi_checksum_func_core_version(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_is_solvable(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_parse_tiles(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_canonical_goal(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_builtin_picture(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_builtin_pictures(
     ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_func_canonical_goal(
-    ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_func_core_version(
-    ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(
-    ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_func_hint(
-    ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_func_is_solvable(
-    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(
     ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_func_parse_tiles(
-    ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_func_solve(
-    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_tile_rect(
     ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel(
+    external fun uniffi_slidepuzzle_ffi_checksum_func_best_count(
     ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled(
+    external fun uniffi_slidepuzzle_ffi_checksum_func_hint(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_solve(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms(
     ): Int
@@ -771,21 +767,25 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_undo(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes(
     ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress(
-    ): Int
-    external fun uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new(
-    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_game_new(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_game_restore(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_game_with_tiles(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build(
     ): Int
@@ -812,16 +812,6 @@ internal object UniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
-    external fun uniffi_slidepuzzle_ffi_fn_clone_canceltoken(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Long
-    external fun uniffi_slidepuzzle_ffi_fn_free_canceltoken(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
-    external fun uniffi_slidepuzzle_ffi_fn_constructor_canceltoken_new(uniffi_out_err: UniffiRustCallStatus, 
-    ): Long
-    external fun uniffi_slidepuzzle_ffi_fn_method_canceltoken_cancel(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
-    external fun uniffi_slidepuzzle_ffi_fn_method_canceltoken_is_cancelled(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Byte
     external fun uniffi_slidepuzzle_ffi_fn_clone_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_slidepuzzle_ffi_fn_free_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -876,6 +866,24 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_clone_canceltoken(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_free_canceltoken(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_canceltoken_new(uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_method_canceltoken_cancel(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_method_canceltoken_is_cancelled(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_slidepuzzle_ffi_fn_clone_progresslistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_free_progresslistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_init_callback_vtable_progresslistener(`vtable`: UniffiVTableCallbackInterfaceProgressListener,
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_method_progresslistener_on_progress(`ptr`: Long,`progress`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_clone_patterndatabase(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_slidepuzzle_ffi_fn_free_patterndatabase(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -890,39 +898,31 @@ internal object UniffiLib {
     ): Byte
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_to_bytes(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_clone_progresslistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Long
-    external fun uniffi_slidepuzzle_ffi_fn_free_progresslistener(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
-    external fun uniffi_slidepuzzle_ffi_fn_init_callback_vtable_progresslistener(`vtable`: UniffiVTableCallbackInterfaceProgressListener,
-    ): Unit
-    external fun uniffi_slidepuzzle_ffi_fn_method_progresslistener_on_progress(`ptr`: Long,`progress`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
-    external fun uniffi_slidepuzzle_ffi_fn_func_best_count(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_slidepuzzle_ffi_fn_func_core_version(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_goal_tiles(`size`: Int,`blankCell`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_is_solvable(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_slidepuzzle_ffi_fn_func_parse_tiles(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_canonical_goal(`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_builtin_picture(`id`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_builtin_pictures(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_func_canonical_goal(`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_func_core_version(uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_func_goal_tiles(`size`: Int,`blankCell`: Int,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_func_hint(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_func_is_solvable(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): Byte
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture(`bytes`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(`bytes`: RustBuffer.ByValue,`edge`: Int,`maxPixels`: Long,`maxBytes`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_func_parse_tiles(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_slidepuzzle_ffi_fn_func_tile_rect(`size`: Int,`edge`: Int,`cell`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_best_count(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_hint(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_solve(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
-    ): RustBuffer.ByValue
-    external fun uniffi_slidepuzzle_ffi_fn_func_tile_rect(`size`: Int,`edge`: Int,`cell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_slidepuzzle_ffi_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1043,145 +1043,145 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_best_count() and 0xFFFF) != 41807) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_builtin_picture() and 0xFFFF) != 25120) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_builtin_pictures() and 0xFFFF) != 29962) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_canonical_goal() and 0xFFFF) != 3409) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_core_version() and 0xFFFF) != 53218) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() and 0xFFFF) != 37041) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() and 0xFFFF) != 30569) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_hint() and 0xFFFF) != 8654) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_is_solvable() and 0xFFFF) != 42203) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_is_solvable() and 0xFFFF) != 63104) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_parse_tiles() and 0xFFFF) != 13313) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture() and 0xFFFF) != 62968) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_canonical_goal() and 0xFFFF) != 21151) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() and 0xFFFF) != 20086) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_builtin_picture() and 0xFFFF) != 9313) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_parse_tiles() and 0xFFFF) != 19689) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_builtin_pictures() and 0xFFFF) != 36927) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve() and 0xFFFF) != 18814) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture() and 0xFFFF) != 60657) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_tile_rect() and 0xFFFF) != 29034) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() and 0xFFFF) != 32470) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel() and 0xFFFF) != 26777) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_tile_rect() and 0xFFFF) != 2006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled() and 0xFFFF) != 4961) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_best_count() and 0xFFFF) != 38743) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() and 0xFFFF) != 26778) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_hint() and 0xFFFF) != 11468) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_apply() and 0xFFFF) != 40290) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve() and 0xFFFF) != 58754) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_best_count() and 0xFFFF) != 26059) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() and 0xFFFF) != 30533) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell() and 0xFFFF) != 59546) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_apply() and 0xFFFF) != 27698) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_can_redo() and 0xFFFF) != 20622) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_best_count() and 0xFFFF) != 17652) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_can_undo() and 0xFFFF) != 8955) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell() and 0xFFFF) != 60314) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_elapsed_ms() and 0xFFFF) != 50505) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_can_redo() and 0xFFFF) != 20290) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_goal() and 0xFFFF) != 54308) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_can_undo() and 0xFFFF) != 7084) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_hint() and 0xFFFF) != 15397) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_elapsed_ms() and 0xFFFF) != 25849) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_home_cell() and 0xFFFF) != 51914) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_goal() and 0xFFFF) != 12712) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_is_solved() and 0xFFFF) != 2019) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_hint() and 0xFFFF) != 3801) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_movable_cells() and 0xFFFF) != 35990) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_home_cell() and 0xFFFF) != 11850) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_move_count() and 0xFFFF) != 28390) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_is_solved() and 0xFFFF) != 30953) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_redo() and 0xFFFF) != 48179) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_movable_cells() and 0xFFFF) != 14774) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_save() and 0xFFFF) != 63128) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_move_count() and 0xFFFF) != 20619) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_shuffle() and 0xFFFF) != 12021) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_redo() and 0xFFFF) != 31078) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_size() and 0xFFFF) != 64040) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_save() and 0xFFFF) != 40634) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_solve() and 0xFFFF) != 50308) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_shuffle() and 0xFFFF) != 13328) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell() and 0xFFFF) != 17176) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_size() and 0xFFFF) != 13571) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tap_tile() and 0xFFFF) != 30243) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_solve() and 0xFFFF) != 7647) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tiles() and 0xFFFF) != 29833) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell() and 0xFFFF) != 4266) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_undo() and 0xFFFF) != 47583) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tap_tile() and 0xFFFF) != 1688) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal() and 0xFFFF) != 17071) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tiles() and 0xFFFF) != 10967) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves() and 0xFFFF) != 37844) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_undo() and 0xFFFF) != 7741) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes() and 0xFFFF) != 47038) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_canceltoken_cancel() and 0xFFFF) != 48294) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress() and 0xFFFF) != 6419) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_canceltoken_is_cancelled() and 0xFFFF) != 19506) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new() and 0xFFFF) != 38518) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_progresslistener_on_progress() and 0xFFFF) != 26194) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_new() and 0xFFFF) != 27964) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal() and 0xFFFF) != 35534) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_restore() and 0xFFFF) != 19426) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves() and 0xFFFF) != 27091) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_with_tiles() and 0xFFFF) != 21170) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes() and 0xFFFF) != 24930) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build() and 0xFFFF) != 20074) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_new() and 0xFFFF) != 50604) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() and 0xFFFF) != 29558) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_restore() and 0xFFFF) != 30452) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_with_tiles() and 0xFFFF) != 39830) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_canceltoken_new() and 0xFFFF) != 13292) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build() and 0xFFFF) != 38054) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() and 0xFFFF) != 40788) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -4487,71 +4487,6 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     }
 }
         /**
-         * The best possible move count ("best: 52"): an optimal solution, or the best found with
-         * `optimal` false and the proven lower bound.
-         */
-    @Throws(PuzzleException::class) fun `bestCount`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution {
-            return FfiConverterTypeSolution.lift(
-    uniffiRustCallWithError(PuzzleException) { _status ->
-    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_best_count(
-    
-        
-        FfiConverterSequenceUInt.lower(`start`),
-        FfiConverterSequenceUInt.lower(`goal`),
-        FfiConverterTypeLimits.lower(`limits`),
-        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
-        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * Draws built-in picture `id` at `edge` pixels.
-         */
-    @Throws(PuzzleException::class) fun `builtinPicture`(`id`: kotlin.String, `edge`: kotlin.UInt): Picture {
-            return FfiConverterTypePicture.lift(
-    uniffiRustCallWithError(PuzzleException) { _status ->
-    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_builtin_picture(
-    
-        
-        FfiConverterString.lower(`id`),
-        FfiConverterUInt.lower(`edge`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * The built-in pictures, in display order.
-         */ fun `builtinPictures`(): List<BuiltinPicture> {
-            return FfiConverterSequenceTypeBuiltinPicture.lift(
-    uniffiRustCall() { _status ->
-    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_builtin_pictures(
-    
-        _status)
-}
-    )
-    }
-    
-
-        /**
-         * The goal whose databases serve `goal`: build for it and cache under it, and one set serves
-         * every goal with the same canonical goal (3 sets cover every 4×4 goal).
-         */
-    @Throws(PuzzleException::class) fun `canonicalGoal`(`goal`: List<kotlin.UInt>): List<kotlin.UInt> {
-            return FfiConverterSequenceUInt.lift(
-    uniffiRustCallWithError(PuzzleException) { _status ->
-    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_canonical_goal(
-    
-        
-        FfiConverterSequenceUInt.lower(`goal`),_status)
-}
-    )
-    }
-    
-
-        /**
          * The version of the core library.
          */ fun `coreVersion`(): kotlin.String {
             return FfiConverterString.lift(
@@ -4581,25 +4516,6 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
-         * The next move of an optimal (or best found) solution; `None` at the goal.
-         */
-    @Throws(PuzzleException::class) fun `hint`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
-            return FfiConverterOptionalTypeDirection.lift(
-    uniffiRustCallWithError(PuzzleException) { _status ->
-    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_hint(
-    
-        
-        FfiConverterSequenceUInt.lower(`start`),
-        FfiConverterSequenceUInt.lower(`goal`),
-        FfiConverterTypeLimits.lower(`limits`),
-        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
-        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
-}
-    )
-    }
-    
-
-        /**
          * Whether `start` can reach `goal`.
          */
     @Throws(PuzzleException::class) fun `isSolvable`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>): kotlin.Boolean {
@@ -4610,6 +4526,67 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
         
         FfiConverterSequenceUInt.lower(`start`),
         FfiConverterSequenceUInt.lower(`goal`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Parses a tile list such as "1 2 3 4 5 6 7 8 0" (spaces or commas), with a typed error for
+         * each mistake.
+         */
+    @Throws(PuzzleException::class) fun `parseTiles`(`text`: kotlin.String): List<kotlin.UInt> {
+            return FfiConverterSequenceUInt.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_parse_tiles(
+    
+        
+        FfiConverterString.lower(`text`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The goal whose databases serve `goal`: build for it and cache under it, and one set serves
+         * every goal with the same canonical goal (3 sets cover every 4×4 goal).
+         */
+    @Throws(PuzzleException::class) fun `canonicalGoal`(`goal`: List<kotlin.UInt>): List<kotlin.UInt> {
+            return FfiConverterSequenceUInt.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_canonical_goal(
+    
+        
+        FfiConverterSequenceUInt.lower(`goal`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * Draws built-in picture `id` at `edge` pixels.
+         */
+    @Throws(PuzzleException::class) fun `builtinPicture`(`id`: kotlin.String, `edge`: kotlin.UInt): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_builtin_picture(
+    
+        
+        FfiConverterString.lower(`id`),
+        FfiConverterUInt.lower(`edge`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The built-in pictures, in display order.
+         */ fun `builtinPictures`(): List<BuiltinPicture> {
+            return FfiConverterSequenceTypeBuiltinPicture.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_builtin_pictures(
+    
+        _status)
 }
     )
     }
@@ -4652,16 +4629,56 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
-         * Parses a tile list such as "1 2 3 4 5 6 7 8 0" (spaces or commas), with a typed error for
-         * each mistake.
+         * Where the piece of `cell` lies in an `edge`-pixel picture cut `size`×`size`.
          */
-    @Throws(PuzzleException::class) fun `parseTiles`(`text`: kotlin.String): List<kotlin.UInt> {
-            return FfiConverterSequenceUInt.lift(
+    @Throws(PuzzleException::class) fun `tileRect`(`size`: kotlin.UInt, `edge`: kotlin.UInt, `cell`: kotlin.UInt): TileRect {
+            return FfiConverterTypeTileRect.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
-    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_parse_tiles(
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_tile_rect(
     
         
-        FfiConverterString.lower(`text`),_status)
+        FfiConverterUInt.lower(`size`),
+        FfiConverterUInt.lower(`edge`),
+        FfiConverterUInt.lower(`cell`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The best possible move count ("best: 52"): an optimal solution, or the best found with
+         * `optimal` false and the proven lower bound.
+         */
+    @Throws(PuzzleException::class) fun `bestCount`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_best_count(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The next move of an optimal (or best found) solution; `None` at the goal.
+         */
+    @Throws(PuzzleException::class) fun `hint`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
+            return FfiConverterOptionalTypeDirection.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_hint(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
 }
     )
     }
@@ -4684,23 +4701,6 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
         FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
         FfiConverterOptionalTypeProgressListener.lower(`progress`),
         FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
-}
-    )
-    }
-    
-
-        /**
-         * Where the piece of `cell` lies in an `edge`-pixel picture cut `size`×`size`.
-         */
-    @Throws(PuzzleException::class) fun `tileRect`(`size`: kotlin.UInt, `edge`: kotlin.UInt, `cell`: kotlin.UInt): TileRect {
-            return FfiConverterTypeTileRect.lift(
-    uniffiRustCallWithError(PuzzleException) { _status ->
-    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_tile_rect(
-    
-        
-        FfiConverterUInt.lower(`size`),
-        FfiConverterUInt.lower(`edge`),
-        FfiConverterUInt.lower(`cell`),_status)
 }
     )
     }

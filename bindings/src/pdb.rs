@@ -1,0 +1,61 @@
+//! Pattern databases: built by code, saved as bytes, read for any goal of their symmetry class.
+use std::sync::Arc;
+
+use slidepuzzle_core as core;
+
+use slidepuzzle_core::Board;
+
+use crate::board::board;
+use crate::error::Result;
+use crate::limits::{search_limits, CancelToken, Limits};
+
+/// Pattern databases for one goal (and every goal a symmetry of the square maps onto it):
+/// built by code in seconds, or loaded from bytes the app cached.
+#[derive(uniffi::Object)]
+pub struct PatternDatabase(pub(crate) Arc<core::heuristic::PatternDb>);
+
+#[uniffi::export]
+impl PatternDatabase {
+    /// Builds the databases for `goal` (2×2 to 5×5), one thread per group. A 4×4 takes about
+    /// 10 s on two cores; `cancel` stops it.
+    #[uniffi::constructor]
+    pub fn build(goal: Vec<u32>, cancel: Option<Arc<CancelToken>>) -> Result<Arc<Self>> {
+        let goal = board(&goal)?;
+        let mut limits = search_limits(&Limits::default(), None, cancel);
+        // one thread per group, as before the build moved into core
+        limits.threads = core::heuristic::PatternDb::group_count(&goal)?;
+        let db = core::heuristic::PatternDb::build(&goal, &limits)?;
+        Ok(Arc::new(PatternDatabase(Arc::new(db))))
+    }
+
+    /// Loads databases from [`PatternDatabase::to_bytes`] output; damaged or foreign bytes are
+    /// a `PatternDatabase` error.
+    #[uniffi::constructor]
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Arc<Self>> {
+        let db = core::heuristic::PatternDb::from_bytes(&bytes, None)?;
+        Ok(Arc::new(PatternDatabase(Arc::new(db))))
+    }
+
+    /// The bytes to cache (versioned header and checksum).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.0.to_bytes()
+    }
+
+    /// The goal these databases were built for.
+    pub fn goal(&self) -> Vec<u32> {
+        self.0.goal().iter().map(|&t| u32::from(t)).collect()
+    }
+
+    /// Whether they serve `goal` (the same goal or one a symmetry maps onto it).
+    pub fn serves(&self, goal: Vec<u32>) -> bool {
+        Board::from_tiles(&goal)
+            .is_ok_and(|g| core::heuristic::PdbHeuristic::new(self.0.clone(), &g).is_ok())
+    }
+}
+
+/// The goal whose databases serve `goal`: build for it and cache under it, and one set serves
+/// every goal with the same canonical goal (3 sets cover every 4×4 goal).
+#[uniffi::export]
+pub fn canonical_goal(goal: Vec<u32>) -> Result<Vec<u32>> {
+    Ok(core::heuristic::canonical_goal(&board(&goal)?).to_u32s())
+}
