@@ -348,31 +348,19 @@ mod tests {
 #[cfg(test)]
 mod vectors {
     use super::*;
-    use crate::board::parse_tiles;
-    /// tests/data/shuffles.txt pins seeded shuffles; the Kotlin tests read the same file.
+    use slidepuzzle_core::dataset::ShuffleVector;
+    /// tests/data/shuffles.txt pins seeded shuffles; the Kotlin and Swift tests read the same
+    /// file.
     #[test]
     fn seeded_shuffles_match_the_shared_vectors() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/shuffles.txt");
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut checked = 0;
-        for line in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let (head, tiles) = line.split_once('|').unwrap();
-            let nums: Vec<u64> = head
-                .split_whitespace()
-                .map(|w| w.parse().unwrap())
-                .collect();
-            let game = Game::new(nums[0] as u32, nums[1] as u32).unwrap();
-            game.shuffle(ShuffleKind::Walk, nums[2], None).unwrap();
-            assert_eq!(
-                game.tiles(),
-                parse_tiles(tiles.to_string()).unwrap(),
-                "{line}"
-            );
-            checked += 1;
+        let vectors = ShuffleVector::parse_all(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert!(vectors.len() >= 6);
+        for v in vectors {
+            let game = Game::new(v.size as u32, v.blank as u32).unwrap();
+            game.shuffle(ShuffleKind::Walk, v.seed, None).unwrap();
+            let want: Vec<u32> = v.board.tiles().iter().map(|&t| u32::from(t)).collect();
+            assert_eq!(game.tiles(), want, "line {}", v.line);
         }
-        assert!(checked >= 6);
     }
 }

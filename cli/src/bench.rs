@@ -4,8 +4,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use slidepuzzle_core::dataset::InstanceSet;
 use slidepuzzle_core::search::{self, SolveRequest};
-use slidepuzzle_core::{text, Algorithm, Board, HeuristicKind, SearchLimits};
+use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits};
 
 use crate::common::{self, CliError, PdbOptions};
 
@@ -39,95 +40,14 @@ pub struct BenchArgs {
     pdb: PdbOptions,
 }
 
-/// One line of a data file.
-pub struct Instance {
-    /// Line number in the data file (from 1).
-    pub line: usize,
-    pub id: String,
-    pub optimal: u32,
-    pub reference_nodes: Option<u64>,
-    pub board: Board,
-}
-
-/// The goal a header comment names, e.g. `Goal: 0 1 2 ... 15` or `Goal: 1 2 3 4 5 6 7 8 0`.
-fn header_goal(line: &str) -> Option<Vec<u32>> {
-    let rest = &line[line.find("Goal:")? + 5..];
-    let mut out: Vec<u32> = Vec::new();
-    let mut ellipsis = false;
-    for word in rest.split_whitespace() {
-        let word = word.trim_end_matches(['.', ',']);
-        if word.is_empty() {
-            ellipsis = true;
-            continue;
-        }
-        match word.parse::<u32>() {
-            Ok(v) => {
-                if ellipsis {
-                    let from = *out.last()? + 1;
-                    out.extend(from..v);
-                    ellipsis = false;
-                }
-                out.push(v);
-            }
-            Err(_) => break,
-        }
-    }
-    Some(out)
-}
-
-pub fn parse_data(text: &str) -> Result<(Option<Board>, Vec<Instance>), CliError> {
-    let mut goal = None;
-    let mut instances = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if line.starts_with('#') {
-            if goal.is_none() {
-                if let Some(tiles) = header_goal(line) {
-                    goal = Some(
-                        Board::from_tiles(&tiles)
-                            .map_err(|e| CliError::Input(format!("line {}: goal: {e}", n + 1)))?,
-                    );
-                }
-            }
-            continue;
-        }
-        let bad = |m: String| CliError::Input(format!("line {}: {m}", n + 1));
-        let (head, tiles) = line
-            .split_once('|')
-            .ok_or_else(|| bad("expected `optimal | tiles`".into()))?;
-        let fields: Vec<&str> = head.split_whitespace().collect();
-        let num = |s: &str| {
-            s.parse::<u64>()
-                .map_err(|_| bad(format!("'{s}' is not a number")))
-        };
-        let (id, optimal, nodes) = match fields.as_slice() {
-            [opt] => ((instances.len() + 1).to_string(), num(opt)?, None),
-            [id, opt, nodes] => (id.to_string(), num(opt)?, Some(num(nodes)?)),
-            _ => {
-                return Err(bad(
-                    "expected `optimal` or `id optimal nodes` before |".into()
-                ))
-            }
-        };
-        let board = text::parse_board(tiles).map_err(|e| bad(e.to_string()))?;
-        instances.push(Instance {
-            line: n + 1,
-            id,
-            optimal: optimal as u32,
-            reference_nodes: nodes,
-            board,
-        });
-    }
-    Ok((goal, instances))
-}
-
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
     let text = std::fs::read_to_string(&args.data)
         .map_err(|e| CliError::Io(format!("cannot read {}: {e}", args.data.display())))?;
-    let (header, mut instances) = parse_data(&text)?;
+    let InstanceSet {
+        goal: header,
+        mut instances,
+    } = InstanceSet::parse(&text)
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.data.display())))?;
     if let Some(limit) = args.limit {
         if limit == 0 {
             return Err(CliError::Input(
@@ -261,17 +181,4 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         return Err(CliError::Input(format!("{wrong} solutions were wrong")));
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_goals_expand_ellipses() {
-        let g = header_goal("# Goal: 0 1 2 ... 15 (blank, written 0, top-left).").unwrap();
-        assert_eq!(g, (0..16).collect::<Vec<u32>>());
-        let g = header_goal("# ... Goal: 1 2 3 4 5 6 7 8 0 (blank ...").unwrap();
-        assert_eq!(g, vec![1, 2, 3, 4, 5, 6, 7, 8, 0]);
-    }
 }

@@ -2,23 +2,22 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use slidepuzzle_core::dataset::InstanceSet;
 use slidepuzzle_core::heuristic::PatternDb;
 use slidepuzzle_core::search::{self, bfs, SolveRequest};
-use slidepuzzle_core::{text, Algorithm, Board, HeuristicKind, SearchLimits};
+use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits};
 
-fn load(name: &str) -> Vec<(u32, Board)> {
+/// A file of `shared/data` as (optimal, board) pairs, with the goal its header names.
+fn load(name: &str) -> (Board, Vec<(u32, Board)>) {
     let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path)
-        .expect("shared data")
-        .lines()
-        .filter(|l| !l.starts_with('#') && l.contains('|'))
-        .map(|l| {
-            let (head, tiles) = l.split_once('|').unwrap();
-            let f: Vec<&str> = head.split_whitespace().collect();
-            let opt = if f.len() == 1 { f[0] } else { f[1] };
-            (opt.parse().unwrap(), text::parse_board(tiles).unwrap())
-        })
-        .collect()
+    let set = InstanceSet::parse(&std::fs::read_to_string(path).expect("shared data"))
+        .expect("a well-formed instance file");
+    let pairs = set
+        .instances
+        .into_iter()
+        .map(|i| (i.optimal, i.board))
+        .collect();
+    (set.goal.expect("the file names its goal"), pairs)
 }
 
 fn solve_all(set: &[(u32, Board)], goal: &Board, request: &SolveRequest) {
@@ -34,8 +33,7 @@ fn solve_all_on(set: &[(u32, Board)], goal: &Board, request: &SolveRequest, thre
 }
 
 fn puzzle8(c: &mut Criterion) {
-    let goal = Board::goal(3).unwrap();
-    let set = load("puzzle8.txt");
+    let (goal, set) = load("puzzle8.txt");
     c.bench_function("bfs full 3x3 space", |b| {
         b.iter(|| bfs::explore(&goal, &SearchLimits::default()).unwrap())
     });
@@ -68,8 +66,7 @@ fn puzzle8(c: &mut Criterion) {
 }
 
 fn korf(c: &mut Criterion) {
-    let goal = Board::goal_with_blank(4, 0).unwrap();
-    let set = load("korf100_subset.txt");
+    let (goal, set) = load("korf100_subset.txt");
     // the five instances Korf's IDA* needed fewest nodes for, so the LC baseline runs in seconds
     let mut easy = set.clone();
     easy.sort_by_key(|(opt, _)| *opt);

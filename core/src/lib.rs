@@ -11,9 +11,12 @@
 //! - [`picture`] decodes a photo, turns it upright, crops and cuts it; it also draws the
 //!   built-in pictures.
 //! - [`game`] is a play session: board, goal, undo/redo history, save and restore.
+//! - [`dataset`] reads the instance files (boards with their optimal lengths) and the shuffle
+//!   vectors the tests share.
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod dataset;
 pub mod direction;
 pub mod error;
 pub mod game;

@@ -1,31 +1,18 @@
 //! Data-driven checks against the shared instance sets (optimal lengths known).
 use std::sync::Arc;
 
+use slidepuzzle_core::dataset::{Instance, InstanceSet};
 use slidepuzzle_core::heuristic::PatternDb;
 use slidepuzzle_core::search::{self, SolveRequest};
-use slidepuzzle_core::{text, Algorithm, Board, HeuristicKind, SearchLimits};
+use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits};
 
-fn data(name: &str) -> String {
+/// A file of `shared/data`, read by the core's one instance reader; its goal comes from its
+/// header.
+fn set(name: &str) -> (Board, Vec<Instance>) {
     let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// (optimal, board) per instance line.
-fn instances(name: &str) -> Vec<(u32, Board)> {
-    data(name)
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#') && l.contains('|'))
-        .map(|l| {
-            let (head, tiles) = l.split_once('|').unwrap();
-            let fields: Vec<&str> = head.split_whitespace().collect();
-            let optimal = if fields.len() == 1 {
-                fields[0]
-            } else {
-                fields[1]
-            };
-            (optimal.parse().unwrap(), text::parse_board(tiles).unwrap())
-        })
-        .collect()
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let set = InstanceSet::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    (set.goal.expect("the file names its goal"), set.instances)
 }
 
 fn check(start: &Board, goal: &Board, request: &SolveRequest, optimal: u32, threads: usize) {
@@ -40,7 +27,8 @@ fn check(start: &Board, goal: &Board, request: &SolveRequest, optimal: u32, thre
 
 #[test]
 fn every_algorithm_is_optimal_on_every_8_puzzle_instance() {
-    let goal = Board::goal(3).unwrap();
+    let (goal, all) = set("puzzle8.txt");
+    assert_eq!(goal, Board::goal(3).unwrap());
     let db = Arc::new(PatternDb::build(&goal, &SearchLimits::default()).unwrap());
     let mut requests = vec![
         SolveRequest::new(Algorithm::Bfs),
@@ -59,47 +47,34 @@ fn every_algorithm_is_optimal_on_every_8_puzzle_instance() {
             requests.push(r);
         }
     }
-    let all = instances("puzzle8.txt");
     assert_eq!(all.len(), 102);
-    for (optimal, board) in &all {
+    for i in &all {
         for r in &requests {
-            check(board, &goal, r, *optimal, 1);
+            check(&i.board, &goal, r, i.optimal, 1);
         }
         // IDA* split across two threads
-        check(board, &goal, &requests[2], *optimal, 2);
+        check(&i.board, &goal, &requests[2], i.optimal, 2);
     }
     // uninformed search (h = 0) on the shorter instances: iterative deepening grows as 2.1^depth
-    for (optimal, board) in all.iter().filter(|(o, _)| *o <= 18).take(6) {
+    for i in all.iter().filter(|i| i.optimal <= 18).take(6) {
         for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
             let mut r = SolveRequest::new(algorithm);
             r.heuristic = HeuristicKind::Zero;
-            check(board, &goal, &r, *optimal, 1);
-            check(board, &goal, &r, *optimal, 2);
+            check(&i.board, &goal, &r, i.optimal, 1);
+            check(&i.board, &goal, &r, i.optimal, 2);
         }
     }
 }
 
 #[test]
 fn idastar_with_linear_conflict_is_optimal_on_easy_korf_instances() {
-    let goal = Board::goal_with_blank(4, 0).unwrap();
+    let (goal, mut easy) = set("korf100_subset.txt");
+    assert_eq!(goal, Board::goal_with_blank(4, 0).unwrap());
     let request = SolveRequest::new(Algorithm::IdaStar);
     // the instances Korf's IDA* solved with the fewest nodes (each under a second here)
-    let text = data("korf100_subset.txt");
-    let mut easy: Vec<(u64, u32, Board)> = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && l.contains('|'))
-        .map(|l| {
-            let (head, tiles) = l.split_once('|').unwrap();
-            let f: Vec<u64> = head
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            (f[2], f[1] as u32, text::parse_board(tiles).unwrap())
-        })
-        .collect();
-    easy.sort_by_key(|e| e.0);
-    for (_, optimal, board) in easy.iter().take(6) {
-        check(board, &goal, &request, *optimal, 1);
-        check(board, &goal, &request, *optimal, 2);
+    easy.sort_by_key(|i| i.reference_nodes.expect("Korf's node counts"));
+    for i in easy.iter().take(6) {
+        check(&i.board, &goal, &request, i.optimal, 1);
+        check(&i.board, &goal, &request, i.optimal, 2);
     }
 }

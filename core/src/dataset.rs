@@ -1,0 +1,287 @@
+//! The project's two line formats for boards with facts about them, read here and only here.
+//!
+//! Both are text: one record per line, `head | tiles`, blank lines and `#` comments skipped.
+//! - **Instance sets** (`shared/data`): `optimal | tiles` or `id optimal nodes | tiles`, where
+//!   `nodes` is what a reference solver generated. A comment may name the goal:
+//!   `# Goal: 0 1 2 ... 15 (blank, written 0, top-left)`, an ellipsis standing for the run
+//!   between its neighbours. [`InstanceSet::parse`] reads them.
+//! - **Shuffle vectors** (`tests/data/shuffles.txt`): `size blank seed | tiles`, the board a
+//!   seeded walk shuffle must produce, so every language's tests pin the same boards.
+//!   [`ShuffleVector::parse_all`] reads them.
+//!
+//! ```
+//! use slidepuzzle_core::dataset::InstanceSet;
+//!
+//! let set = InstanceSet::parse("# Goal: 1 2 3 ... 8 0\n2 | 1 2 3 4 5 6 0 7 8\n").unwrap();
+//! assert_eq!(set.goal.unwrap().tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+//! assert_eq!((set.instances[0].line, set.instances[0].optimal), (2, 2));
+//! ```
+use thiserror::Error;
+
+use crate::board::Board;
+use crate::error::BoardError;
+use crate::text::parse_board;
+
+/// A line that does not follow its format; `line` counts from 1.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DataError {
+    /// The line's fields are not the ones the format has.
+    #[error("line {line}: expected {expected}")]
+    Shape {
+        /// The line.
+        line: usize,
+        /// The format's fields, e.g. "`optimal | tiles`".
+        expected: &'static str,
+    },
+    /// A field that should be a number is not.
+    #[error("line {line}: '{word}' is not a number")]
+    NotANumber {
+        /// The line.
+        line: usize,
+        /// The field as written.
+        word: String,
+    },
+    /// The tiles do not make a board.
+    #[error("line {line}: {source}")]
+    Board {
+        /// The line.
+        line: usize,
+        /// What is wrong with the tiles.
+        source: BoardError,
+    },
+    /// The goal a comment names is not a board.
+    #[error("line {line}: goal: {source}")]
+    Goal {
+        /// The line.
+        line: usize,
+        /// What is wrong with the goal.
+        source: BoardError,
+    },
+}
+
+/// One board of an instance set, with its optimal length.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance {
+    /// The line it was read from (from 1).
+    pub line: usize,
+    /// Its id: the file's own, or its position (from 1) when the file has none.
+    pub id: String,
+    /// The fewest moves that solve it.
+    pub optimal: u32,
+    /// Nodes a reference solver generated, when the file lists them.
+    pub reference_nodes: Option<u64>,
+    /// The board.
+    pub board: Board,
+}
+
+/// An instance file: the goal its header names (if any) and its boards in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InstanceSet {
+    /// The goal named by the first `Goal:` comment.
+    pub goal: Option<Board>,
+    /// The boards, in file order.
+    pub instances: Vec<Instance>,
+}
+
+impl InstanceSet {
+    /// Reads an instance file (see the module documentation).
+    pub fn parse(text: &str) -> Result<InstanceSet, DataError> {
+        let mut goal = None;
+        let mut instances = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line_no = n + 1;
+            let line = line.trim();
+            if let Some(comment) = line.strip_prefix('#') {
+                if goal.is_none() {
+                    if let Some(tiles) = header_goal(comment) {
+                        goal =
+                            Some(Board::from_tiles(&tiles).map_err(|source| DataError::Goal {
+                                line: line_no,
+                                source,
+                            })?);
+                    }
+                }
+                continue;
+            }
+            let Some((head, board)) = record(line_no, line, "`optimal | tiles`")? else {
+                continue;
+            };
+            let (id, optimal, reference_nodes) = match head.as_slice() {
+                [optimal] => ((instances.len() + 1).to_string(), optimal, None),
+                [id, optimal, nodes] => (id.to_string(), optimal, Some(number(line_no, nodes)?)),
+                _ => {
+                    return Err(DataError::Shape {
+                        line: line_no,
+                        expected: "`optimal` or `id optimal nodes` before |",
+                    })
+                }
+            };
+            instances.push(Instance {
+                line: line_no,
+                id,
+                optimal: number(line_no, optimal)?,
+                reference_nodes,
+                board,
+            });
+        }
+        Ok(InstanceSet { goal, instances })
+    }
+}
+
+/// A seeded walk shuffle and the board it must produce.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShuffleVector {
+    /// The line it was read from (from 1).
+    pub line: usize,
+    /// Board side.
+    pub size: usize,
+    /// The goal's blank cell.
+    pub blank: usize,
+    /// The RNG seed.
+    pub seed: u64,
+    /// The board the shuffle produces.
+    pub board: Board,
+}
+
+impl ShuffleVector {
+    /// Reads a shuffle-vector file: lines `size blank seed | tiles`.
+    pub fn parse_all(text: &str) -> Result<Vec<ShuffleVector>, DataError> {
+        let mut out = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line_no = n + 1;
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            let Some((head, board)) = record(line_no, line, "`size blank seed | tiles`")? else {
+                continue;
+            };
+            let [size, blank, seed] = head.as_slice() else {
+                return Err(DataError::Shape {
+                    line: line_no,
+                    expected: "`size blank seed` before |",
+                });
+            };
+            out.push(ShuffleVector {
+                line: line_no,
+                size: number(line_no, size)?,
+                blank: number(line_no, blank)?,
+                seed: number(line_no, seed)?,
+                board,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Splits a record line into its head fields and its board; `None` for a blank line.
+fn record<'a>(
+    line_no: usize,
+    line: &'a str,
+    expected: &'static str,
+) -> Result<Option<(Vec<&'a str>, Board)>, DataError> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let (head, tiles) = line.split_once('|').ok_or(DataError::Shape {
+        line: line_no,
+        expected,
+    })?;
+    let board = parse_board(tiles).map_err(|source| DataError::Board {
+        line: line_no,
+        source,
+    })?;
+    Ok(Some((head.split_whitespace().collect(), board)))
+}
+
+fn number<T: std::str::FromStr>(line: usize, word: &str) -> Result<T, DataError> {
+    word.parse().map_err(|_| DataError::NotANumber {
+        line,
+        word: word.to_string(),
+    })
+}
+
+/// The goal a header comment names, e.g. `Goal: 0 1 2 ... 15` or `Goal: 1 2 3 4 5 6 7 8 0`;
+/// the list ends at the first word that is not a number or an ellipsis.
+fn header_goal(comment: &str) -> Option<Vec<u32>> {
+    let rest = &comment[comment.find("Goal:")? + 5..];
+    let mut out: Vec<u32> = Vec::new();
+    let mut ellipsis = false;
+    for word in rest.split_whitespace() {
+        let word = word.trim_end_matches(['.', ',']);
+        if word.is_empty() {
+            ellipsis = true;
+            continue;
+        }
+        let Ok(v) = word.parse::<u32>() else {
+            break;
+        };
+        if std::mem::take(&mut ellipsis) {
+            let from = *out.last()? + 1;
+            out.extend(from..v);
+        }
+        out.push(v);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_goals_expand_ellipses() {
+        let g = header_goal(" Goal: 0 1 2 ... 15 (blank, written 0, top-left).").unwrap();
+        assert_eq!(g, (0..16).collect::<Vec<u32>>());
+        let g = header_goal(" ... Goal: 1 2 3 4 5 6 7 8 0 (blank ...").unwrap();
+        assert_eq!(g, vec![1, 2, 3, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(header_goal(" optimal | tiles"), None);
+    }
+
+    #[test]
+    fn both_instance_shapes_are_read_with_their_lines() {
+        let text = "# Goal: 0 1 2 ... 8\n\n7 31 100 | 8 6 7 2 5 4 3 0 1\n26 | 1 7 6 2 5 3 0 8 4\n";
+        let set = InstanceSet::parse(text).unwrap();
+        assert_eq!(set.goal, Some(Board::goal_with_blank(3, 0).unwrap()));
+        let first = &set.instances[0];
+        assert_eq!(
+            (
+                first.line,
+                first.id.as_str(),
+                first.optimal,
+                first.reference_nodes
+            ),
+            (3, "7", 31, Some(100))
+        );
+        let second = &set.instances[1];
+        assert_eq!(
+            (second.line, second.id.as_str(), second.optimal),
+            (4, "2", 26)
+        );
+        assert_eq!(second.board.tiles(), &[1, 7, 6, 2, 5, 3, 0, 8, 4]);
+    }
+
+    #[test]
+    fn a_bad_line_is_named_with_what_is_wrong() {
+        let err = |t: &str| InstanceSet::parse(t).unwrap_err().to_string();
+        assert_eq!(err("# c\n31 8 6 7"), "line 2: expected `optimal | tiles`");
+        assert_eq!(err("x | 1 2 3 0"), "line 1: 'x' is not a number");
+        assert_eq!(
+            err("1 2 | 1 2 3 0"),
+            "line 1: expected `optimal` or `id optimal nodes` before |"
+        );
+        assert!(err("3 | 1 2 3").starts_with("line 1: 3 tiles given"));
+        assert!(err("# Goal: 1 1 2 0\n").starts_with("line 1: goal: "));
+        assert!(ShuffleVector::parse_all("3 8 | 1 2 3 0")
+            .unwrap_err()
+            .to_string()
+            .contains("`size blank seed` before |"));
+    }
+
+    #[test]
+    fn shuffle_vectors_are_read() {
+        let v = ShuffleVector::parse_all("# c\n2 3 7 | 1 2 0 3\n").unwrap();
+        assert_eq!(v.len(), 1);
+        assert_eq!((v[0].line, v[0].size, v[0].blank, v[0].seed), (2, 2, 3, 7));
+        assert_eq!(v[0].board.tiles(), &[1, 2, 0, 3]);
+    }
+}
