@@ -1,45 +1,16 @@
-//! One entry point for every algorithm, and the `auto` mode that picks the best one for the
-//! board size and time budget.
+//! The `auto` mode, which picks the best search for the board size and time budget, and the
+//! hint and best count built on it.
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::registry::{solve, SolveRequest};
 use super::{
-    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, Reduction, Solution, Solver,
-    WeightedIdaStar,
+    check_start, Algorithm, HeuristicKind, IdaStar, Reduction, Solution, Solver, WeightedIdaStar,
 };
 use crate::board::Board;
 use crate::error::SolveError;
-use crate::heuristic::{LinearConflict, Manhattan, PatternDb, PdbHeuristic, Zero};
+use crate::heuristic::{LinearConflict, PatternDb, PdbHeuristic};
 use crate::limits::SearchLimits;
-
-/// What to run: algorithm, heuristic for A*/IDA*, optional pattern databases for the goal.
-#[derive(Debug, Clone)]
-pub struct SolveRequest {
-    /// The algorithm.
-    pub algorithm: Algorithm,
-    /// The heuristic for A* and IDA* (others ignore it).
-    pub heuristic: HeuristicKind,
-    /// Pattern databases for the goal; needed by [`Algorithm::PatternDb`] and
-    /// [`HeuristicKind::PatternDb`], used by [`Algorithm::Auto`] when present.
-    pub pdb: Option<Arc<PatternDb>>,
-}
-
-impl SolveRequest {
-    /// A request for `algorithm` with linear conflict as heuristic and no databases.
-    pub fn new(algorithm: Algorithm) -> SolveRequest {
-        SolveRequest {
-            algorithm,
-            heuristic: HeuristicKind::LinearConflict,
-            pdb: None,
-        }
-    }
-
-    /// Uses `pdb` where it helps.
-    pub fn with_pdb(mut self, pdb: Arc<PatternDb>) -> SolveRequest {
-        self.pdb = Some(pdb);
-        self
-    }
-}
 
 /// The time `auto` allows itself when the limits set no deadline.
 pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
@@ -54,66 +25,57 @@ const OPTIMAL_SHARE: f64 = 0.4;
 /// The weights `auto` tries, largest first, once an optimal search runs out of its share.
 const WEIGHTS: [f64; 6] = [2.0, 1.5, 1.3, 1.2, 1.1, 1.05];
 
-/// Solves `start` toward `goal` as `request` says.
-pub fn solve(
-    start: &Board,
-    goal: &Board,
-    request: &SolveRequest,
-    limits: &SearchLimits,
-) -> Result<Solution, SolveError> {
-    crate::parity::check_solvable(start, goal)?;
-    let pdb = || -> Result<PdbHeuristic, SolveError> {
-        let db = request.pdb.clone().ok_or(SolveError::PatternDb(
-            crate::heuristic::pattern_db::PdbError::Missing,
-        ))?;
-        Ok(PdbHeuristic::new(db, goal)?)
-    };
-    match request.algorithm {
-        Algorithm::Bfs => Bfs::new(goal).solve(start, limits),
-        Algorithm::BidirectionalBfs => BidirectionalBfs::new(goal).solve(start, limits),
-        Algorithm::AStar => match request.heuristic {
-            HeuristicKind::Zero => AStar::new(goal, Zero).solve(start, limits),
-            HeuristicKind::Manhattan => AStar::new(goal, Manhattan::new(goal)).solve(start, limits),
-            HeuristicKind::LinearConflict => {
-                AStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
-            }
-            HeuristicKind::PatternDb => AStar::new(goal, pdb()?).solve(start, limits),
-        },
-        Algorithm::IdaStar => match request.heuristic {
-            HeuristicKind::Zero => IdaStar::new(goal, Zero).solve(start, limits),
-            HeuristicKind::Manhattan => {
-                IdaStar::new(goal, Manhattan::new(goal)).solve(start, limits)
-            }
-            HeuristicKind::LinearConflict => {
+/// The `auto` mode: the best search for the board's size, the databases at hand and the time
+/// budget (see the module documentation of [`crate::search`] and ARCHITECTURE.md).
+pub struct Auto {
+    goal: Board,
+    pdb: Option<Arc<PatternDb>>,
+}
+
+impl Auto {
+    /// `auto` toward `goal`, with pattern databases when the caller has them.
+    pub fn new(goal: &Board, pdb: Option<Arc<PatternDb>>) -> Auto {
+        Auto {
+            goal: goal.clone(),
+            pdb,
+        }
+    }
+}
+
+impl Solver for Auto {
+    fn name(&self) -> String {
+        "auto".into()
+    }
+
+    fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// Databases that match the goal: optimal IDA* on them, then weighted ones. Without them:
+    /// IDA* with linear conflict on 3×3 and smaller, the same anytime search to 5×5, and the
+    /// reduction past that.
+    fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
+        let goal = &self.goal;
+        check_start(start, goal)?;
+        let matching = self
+            .pdb
+            .as_ref()
+            .and_then(|db| PdbHeuristic::new(db.clone(), goal).ok());
+        match matching {
+            Some(h) => anytime(start, goal, h, limits),
+            None if start.size() <= 3 => {
                 IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
             }
-            HeuristicKind::PatternDb => IdaStar::new(goal, pdb()?).solve(start, limits),
-        },
-        Algorithm::PatternDb => IdaStar::new(goal, pdb()?).solve(start, limits),
-        Algorithm::Reduction => Reduction::new(goal).solve(start, limits),
-        Algorithm::Auto => {
-            let matching = request
-                .pdb
-                .as_ref()
-                .and_then(|db| PdbHeuristic::new(db.clone(), goal).ok());
-            match matching {
-                Some(h) => anytime(start, goal, h, limits),
-                None if start.size() <= 3 => {
-                    IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
-                }
-                None if start.size() <= 5 => {
-                    anytime(start, goal, LinearConflict::new(goal), limits)
-                }
-                None => {
-                    // No optimal search finishes past 5×5: reduction, then improving the path
-                    // for at most REDUCTION_BUDGET, so Auto answers in a blink.
-                    let cap = Instant::now() + REDUCTION_BUDGET;
-                    let mut bounded = limits.clone();
-                    bounded.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
-                    let mut s = Reduction::new(goal).solve(start, &bounded)?;
-                    s.algorithm = format!("auto:{}", s.algorithm);
-                    Ok(s)
-                }
+            None if start.size() <= 5 => anytime(start, goal, LinearConflict::new(goal), limits),
+            None => {
+                // No optimal search finishes past 5×5: reduction, then improving the path
+                // for at most REDUCTION_BUDGET, so Auto answers in a blink.
+                let cap = Instant::now() + REDUCTION_BUDGET;
+                let mut bounded = limits.clone();
+                bounded.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
+                let mut s = Reduction::new(goal).solve(start, &bounded)?;
+                s.algorithm = format!("auto:{}", s.algorithm);
+                Ok(s)
             }
         }
     }

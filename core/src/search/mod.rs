@@ -18,14 +18,16 @@ pub mod idastar;
 pub(crate) mod memory;
 pub(crate) mod packed;
 pub mod reduction;
+pub mod registry;
 
 pub use crate::stats::Stats;
 pub use astar::AStar;
-pub use auto::{solve, SolveRequest};
+pub use auto::Auto;
 pub use bfs::Bfs;
 pub use bidirectional::BidirectionalBfs;
 pub use idastar::{IdaStar, WeightedIdaStar};
 pub use reduction::Reduction;
+pub use registry::{solve, SolveRequest};
 
 /// A path to the goal and what it cost to find.
 #[derive(Debug, Clone, PartialEq)]
@@ -126,28 +128,20 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm, in menu order.
-    pub const ALL: [Algorithm; 7] = [
-        Algorithm::Bfs,
-        Algorithm::BidirectionalBfs,
-        Algorithm::AStar,
-        Algorithm::IdaStar,
-        Algorithm::PatternDb,
-        Algorithm::Reduction,
-        Algorithm::Auto,
-    ];
+    /// Every algorithm, in menu order (the order of the rows in `registry.rs`).
+    pub const ALL: [Algorithm; registry::ENTRIES.len()] = {
+        let mut all = [Algorithm::Auto; registry::ENTRIES.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = registry::ENTRIES[i].algorithm;
+            i += 1;
+        }
+        all
+    };
 
     /// The CLI name.
     pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::BidirectionalBfs => "bibfs",
-            Algorithm::AStar => "astar",
-            Algorithm::IdaStar => "idastar",
-            Algorithm::PatternDb => "pdb",
-            Algorithm::Reduction => "reduction",
-            Algorithm::Auto => "auto",
-        }
+        registry::entry(self).name
     }
 
     /// Parses a CLI name.
