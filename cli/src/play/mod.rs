@@ -1,17 +1,19 @@
-//! `slidepuzzle play`: the game in a terminal (crossterm), with numbered tiles or picture tiles
-//! drawn in truecolor half-blocks (each character cell shows two pixels, one above the other).
-use std::io::{self, Write};
+//! `slidepuzzle play`: the game in a terminal (crossterm): keys in, frames out. What a frame
+//! looks like is [`render`]'s; this file holds the game's state and what each key does.
+mod render;
+
+use std::io;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
-use crossterm::{cursor, execute, queue, style, terminal};
+use crossterm::{cursor, execute, terminal};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core::heuristic::PatternDb;
 use slidepuzzle_core::limits::available_threads;
-use slidepuzzle_core::picture::{tile_rect, Picture};
+use slidepuzzle_core::picture::Picture;
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
 
@@ -129,164 +131,40 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
 const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · p picture · n numbers · q quit";
 
 impl Screen {
+    /// Draws the game as it is now. Picture mode falls back to numbers, saying why, when the
+    /// terminal is too small or the picture cannot be made.
     fn draw(&mut self) -> io::Result<()> {
-        let mut out = io::stdout();
-        queue!(
-            out,
-            terminal::Clear(terminal::ClearType::All),
-            cursor::MoveTo(0, 0)
-        )?;
-        let row_y = match self.draw_picture(&mut out)? {
-            Some(y) => y,
-            None => self.draw_numbers(&mut out)?,
-        };
-        self.draw_status(&mut out, row_y)
-    }
-
-    /// Draws the board as picture tiles; `None` when picture mode is off or the terminal is
-    /// too small, so the numbered board is drawn instead.
-    fn draw_picture(&mut self, out: &mut io::Stdout) -> io::Result<Option<u16>> {
-        if !self.view.on {
-            return Ok(None);
-        }
         let n = self.game.board().size();
-        let (cols, rows) = terminal::size()?;
-        // Each tile is `p` characters wide and p/2 tall (two pixels per character), so it
-        // looks square; leave room for the status lines.
-        let by_width = (cols as usize).saturating_sub(4) / n;
-        let by_height = (rows as usize).saturating_sub(7) * 2 / n;
-        let p = by_width.min(by_height) & !1;
-        if p < 4 {
-            self.message = "terminal too small for the picture: showing numbers".into();
-            return Ok(None);
-        }
-        let edge = (p * n) as u32;
-        let picture = match self.view.at(edge) {
-            Ok(pic) => pic.clone(),
-            Err(e) => {
-                self.message = e.to_string();
-                self.view.on = false;
-                return Ok(None);
-            }
-        };
-        let (board, goal) = (self.game.board(), self.game.goal());
-        let solved = self.game.is_solved();
-        for cell in 0..board.cells() {
-            let tile = board.tile_at(cell);
-            // The blank's piece stays hidden until the win reveals the whole picture.
-            let home = if tile == 0 && !solved {
-                None
-            } else {
-                goal.cell_of(tile)
-            };
-            let src = home.map(|h| tile_rect(n, edge, h));
-            let (row, col) = (cell / n, cell % n);
-            for cy in 0..p / 2 {
-                queue!(
-                    out,
-                    cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2 + cy) as u16)
-                )?;
-                for x in 0..p {
-                    let color = |y: usize| match src {
-                        // A one-pixel dark seam between tiles, except on the solved picture.
-                        Some(_) if !solved && (x == p - 1 || y == p - 1) => style::Color::Rgb {
-                            r: 20,
-                            g: 20,
-                            b: 24,
-                        },
-                        Some(r) => {
-                            let [r_, g, b, _] = picture.pixel(r.x + x as u32, r.y + y as u32);
-                            style::Color::Rgb { r: r_, g, b }
-                        }
-                        None => style::Color::Rgb {
-                            r: 12,
-                            g: 12,
-                            b: 14,
-                        },
-                    };
-                    queue!(
-                        out,
-                        style::SetForegroundColor(color(cy * 2)),
-                        style::SetBackgroundColor(color(cy * 2 + 1)),
-                        style::Print('▀')
-                    )?;
+        let mut picture = None;
+        if self.view.on {
+            let (cols, rows) = terminal::size()?;
+            match render::picture_tile_side(n, cols, rows) {
+                None => {
+                    self.message = "terminal too small for the picture: showing numbers".into();
                 }
+                Some(p) => match self.view.at((p * n) as u32) {
+                    Ok(pic) => picture = Some((pic.clone(), p)),
+                    Err(e) => {
+                        self.message = e.to_string();
+                        self.view.on = false;
+                    }
+                },
             }
-            if self.view.numbers && tile != 0 {
-                queue!(
-                    out,
-                    cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2) as u16),
-                    style::SetForegroundColor(style::Color::White),
-                    style::SetBackgroundColor(style::Color::Black),
-                    style::Print(format!("{tile}"))
-                )?;
-            }
-            queue!(out, style::ResetColor)?;
         }
-        Ok(Some((1 + n * p / 2) as u16))
-    }
-
-    /// Draws the numbered board; returns the last row used.
-    fn draw_numbers(&self, out: &mut io::Stdout) -> io::Result<u16> {
-        let b = self.game.board();
-        let n = b.size();
-        let w = (b.cells() - 1).to_string().len() + 2;
-        let line = format!("+{}+", vec!["-".repeat(w); n].join("+"));
-        let mut row_y = 1;
-        queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
-        for r in 0..n {
-            row_y += 1;
-            queue!(out, cursor::MoveTo(2, row_y), style::Print("|"))?;
-            for c in 0..n {
-                let t = b.tile_at(r * n + c);
-                let cell = if t == 0 {
-                    " ".repeat(w)
-                } else {
-                    format!("{t:^w$}")
-                };
-                let home = t != 0 && self.game.goal().tile_at(r * n + c) == t;
-                if home {
-                    queue!(out, style::SetForegroundColor(style::Color::Green))?;
-                }
-                queue!(
-                    out,
-                    style::Print(cell),
-                    style::ResetColor,
-                    style::Print("|")
-                )?;
-            }
-            row_y += 1;
-            queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
-        }
-        Ok(row_y)
-    }
-
-    fn draw_status(&self, out: &mut io::Stdout, row_y: u16) -> io::Result<()> {
-        let secs = if self.game.is_solved() {
+        let seconds = if self.game.is_solved() {
             self.game.elapsed_ms() / 1000
         } else {
             self.started.elapsed().as_secs()
         };
-        queue!(
-            out,
-            cursor::MoveTo(2, row_y + 2),
-            style::Print(format!(
-                "moves: {}   time: {}:{:02}",
-                self.game.move_count(),
-                secs / 60,
-                secs % 60
-            )),
-            cursor::MoveTo(2, row_y + 3),
-            style::Print(&self.message),
-        )?;
-        if !self.digits.is_empty() {
-            queue!(
-                out,
-                cursor::MoveTo(2, row_y + 4),
-                style::Print(format!("tile {}… (Enter to tap)", self.digits))
-            )?;
-        }
-        out.flush()
+        let frame = render::Frame {
+            game: &self.game,
+            message: &self.message,
+            digits: &self.digits,
+            seconds,
+            picture: picture.as_ref().map(|(pic, p)| (pic, *p)),
+            numbers_over_picture: self.view.numbers,
+        };
+        render::render(&mut io::stdout(), &frame)
     }
 
     /// Handles one key; false means quit.

@@ -1,0 +1,320 @@
+//! Drawing one frame of `slidepuzzle play` into any writer: the board as numbered cells or as
+//! picture tiles in truecolor half-blocks (each character cell shows two pixels, one above the
+//! other), then the status lines. Nothing here reads keys or the terminal.
+use std::io::{self, Write};
+
+use crossterm::{cursor, queue, style, terminal};
+use slidepuzzle_core::picture::{tile_rect, Picture};
+use slidepuzzle_core::Game;
+
+/// Everything one frame shows.
+pub struct Frame<'a> {
+    pub game: &'a Game,
+    /// The line under the counters (help, a hint, an error, the win).
+    pub message: &'a str,
+    /// Digits typed so far toward a tile number.
+    pub digits: &'a str,
+    /// Seconds played.
+    pub seconds: u64,
+    /// Picture tiles: the picture, `side` × `n` pixels square, and each tile's side in
+    /// characters ([`picture_tile_side`]); `None` draws numbered cells.
+    pub picture: Option<(&'a Picture, usize)>,
+    /// Tile numbers over the picture tiles.
+    pub numbers_over_picture: bool,
+}
+
+/// The side in characters of a picture tile that fits a `cols` × `rows` terminal for an `n`×`n`
+/// board, even and at least 4; `None` when the terminal is too small. A tile is `p` characters
+/// wide and `p`/2 tall (two pixels per character), so it looks square, with room left for the
+/// status lines.
+pub fn picture_tile_side(n: usize, cols: u16, rows: u16) -> Option<usize> {
+    let by_width = (cols as usize).saturating_sub(4) / n;
+    let by_height = (rows as usize).saturating_sub(7) * 2 / n;
+    let p = by_width.min(by_height) & !1;
+    (p >= 4).then_some(p)
+}
+
+/// Clears the screen and draws `frame`, then flushes.
+pub fn render(out: &mut impl Write, frame: &Frame<'_>) -> io::Result<()> {
+    queue!(
+        out,
+        terminal::Clear(terminal::ClearType::All),
+        cursor::MoveTo(0, 0)
+    )?;
+    let row_y = match frame.picture {
+        Some((picture, p)) => draw_picture(out, frame, picture, p)?,
+        None => draw_numbers(out, frame.game)?,
+    };
+    draw_status(out, frame, row_y)?;
+    out.flush()
+}
+
+const SEAM: style::Color = style::Color::Rgb {
+    r: 20,
+    g: 20,
+    b: 24,
+};
+const HIDDEN: style::Color = style::Color::Rgb {
+    r: 12,
+    g: 12,
+    b: 14,
+};
+
+/// Draws the board as picture tiles of side `p`; returns the last row used.
+fn draw_picture(
+    out: &mut impl Write,
+    frame: &Frame<'_>,
+    picture: &Picture,
+    p: usize,
+) -> io::Result<u16> {
+    let (board, goal) = (frame.game.board(), frame.game.goal());
+    let n = board.size();
+    let edge = picture.edge;
+    let solved = frame.game.is_solved();
+    for cell in 0..board.cells() {
+        let tile = board.tile_at(cell);
+        // The blank's piece stays hidden until the win reveals the whole picture.
+        let home = if tile == 0 && !solved {
+            None
+        } else {
+            goal.cell_of(tile)
+        };
+        let src = home.map(|h| tile_rect(n, edge, h));
+        let (row, col) = (cell / n, cell % n);
+        for cy in 0..p / 2 {
+            queue!(
+                out,
+                cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2 + cy) as u16)
+            )?;
+            for x in 0..p {
+                let color = |y: usize| match src {
+                    // A one-pixel dark seam between tiles, except on the solved picture.
+                    Some(_) if !solved && (x == p - 1 || y == p - 1) => SEAM,
+                    Some(r) => {
+                        let [r_, g, b, _] = picture.pixel(r.x + x as u32, r.y + y as u32);
+                        style::Color::Rgb { r: r_, g, b }
+                    }
+                    None => HIDDEN,
+                };
+                queue!(
+                    out,
+                    style::SetForegroundColor(color(cy * 2)),
+                    style::SetBackgroundColor(color(cy * 2 + 1)),
+                    style::Print('▀')
+                )?;
+            }
+        }
+        if frame.numbers_over_picture && tile != 0 {
+            queue!(
+                out,
+                cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2) as u16),
+                style::SetForegroundColor(style::Color::White),
+                style::SetBackgroundColor(style::Color::Black),
+                style::Print(format!("{tile}"))
+            )?;
+        }
+        queue!(out, style::ResetColor)?;
+    }
+    Ok((1 + n * p / 2) as u16)
+}
+
+/// Draws the numbered board, tiles at home in green; returns the last row used.
+fn draw_numbers(out: &mut impl Write, game: &Game) -> io::Result<u16> {
+    let b = game.board();
+    let n = b.size();
+    let w = (b.cells() - 1).to_string().len() + 2;
+    let line = format!("+{}+", vec!["-".repeat(w); n].join("+"));
+    let mut row_y = 1;
+    queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
+    for r in 0..n {
+        row_y += 1;
+        queue!(out, cursor::MoveTo(2, row_y), style::Print("|"))?;
+        for c in 0..n {
+            let t = b.tile_at(r * n + c);
+            let cell = if t == 0 {
+                " ".repeat(w)
+            } else {
+                format!("{t:^w$}")
+            };
+            if t != 0 && game.goal().tile_at(r * n + c) == t {
+                queue!(out, style::SetForegroundColor(style::Color::Green))?;
+            }
+            queue!(
+                out,
+                style::Print(cell),
+                style::ResetColor,
+                style::Print("|")
+            )?;
+        }
+        row_y += 1;
+        queue!(out, cursor::MoveTo(2, row_y), style::Print(&line))?;
+    }
+    Ok(row_y)
+}
+
+/// The move count and clock, the message, and the tile number being typed.
+fn draw_status(out: &mut impl Write, frame: &Frame<'_>, row_y: u16) -> io::Result<()> {
+    let secs = frame.seconds;
+    queue!(
+        out,
+        cursor::MoveTo(2, row_y + 2),
+        style::Print(format!(
+            "moves: {}   time: {}:{:02}",
+            frame.game.move_count(),
+            secs / 60,
+            secs % 60
+        )),
+        cursor::MoveTo(2, row_y + 3),
+        style::Print(frame.message),
+    )?;
+    if !frame.digits.is_empty() {
+        queue!(
+            out,
+            cursor::MoveTo(2, row_y + 4),
+            style::Print(format!("tile {}… (Enter to tap)", frame.digits))
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use slidepuzzle_core::{text, Board};
+
+    /// A terminal in a grid: follows cursor moves and printed characters, remembers each
+    /// cell's last foreground colour, ignores the rest.
+    struct Screen {
+        text: Vec<Vec<char>>,
+        fg: Vec<Vec<Option<String>>>,
+    }
+
+    fn play(bytes: &[u8]) -> Screen {
+        let s = String::from_utf8(bytes.to_vec()).expect("frames are UTF-8");
+        let mut screen = Screen {
+            text: vec![vec![' '; 80]; 30],
+            fg: vec![vec![None; 80]; 30],
+        };
+        let (mut row, mut col) = (0usize, 0usize);
+        let mut fg: Option<String> = None;
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '\x1b' {
+                screen.text[row][col] = c;
+                screen.fg[row][col] = fg.clone();
+                col += 1;
+                continue;
+            }
+            assert_eq!(chars.next(), Some('['), "only CSI sequences are written");
+            let mut params = String::new();
+            let end = loop {
+                let c = chars.next().expect("a CSI sequence ends");
+                if c.is_ascii_alphabetic() {
+                    break c;
+                }
+                params.push(c);
+            };
+            match end {
+                'H' => {
+                    let (r, c) = params.split_once(';').expect("row;column");
+                    (row, col) = (
+                        r.parse::<usize>().unwrap() - 1,
+                        c.parse::<usize>().unwrap() - 1,
+                    );
+                }
+                'm' if params.starts_with("38;") => fg = Some(params),
+                'm' if params == "0" => fg = None,
+                _ => {}
+            }
+        }
+        screen
+    }
+
+    impl Screen {
+        fn line(&self, row: usize) -> String {
+            self.text[row]
+                .iter()
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        }
+    }
+
+    fn game(start: &str) -> Game {
+        Game::new(Board::goal(3).unwrap(), text::parse_board(start).unwrap()).unwrap()
+    }
+
+    fn frame<'a>(game: &'a Game, message: &'a str) -> Frame<'a> {
+        Frame {
+            game,
+            message,
+            digits: "",
+            seconds: 75,
+            picture: None,
+            numbers_over_picture: false,
+        }
+    }
+
+    #[test]
+    fn the_numbered_board_shows_every_tile_the_counters_and_the_message() {
+        let mut g = game("1 2 3 4 5 6 0 7 8");
+        g.apply(slidepuzzle_core::Direction::Right).unwrap();
+        let mut out = Vec::new();
+        render(&mut out, &frame(&g, "hello")).unwrap();
+        let s = play(&out);
+        assert_eq!(s.line(1), "  +---+---+---+");
+        assert_eq!(s.line(2), "  | 1 | 2 | 3 |");
+        assert_eq!(s.line(4), "  | 4 | 5 | 6 |");
+        assert_eq!(s.line(6), "  | 7 |   | 8 |");
+        assert_eq!(s.line(7), "  +---+---+---+");
+        assert_eq!(s.line(9), "  moves: 1   time: 1:15");
+        assert_eq!(s.line(10), "  hello");
+        // tiles at home are green, the others are not
+        assert!(s.fg[6][4].is_some(), "7 is home");
+        assert!(s.fg[6][12].is_none(), "8 is not");
+    }
+
+    #[test]
+    fn typed_digits_show_under_the_message() {
+        let g = game("1 2 3 4 5 6 0 7 8");
+        let mut f = frame(&g, "");
+        f.digits = "1";
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        assert_eq!(play(&out).line(11), "  tile 1… (Enter to tap)");
+    }
+
+    #[test]
+    fn picture_tiles_fill_the_board_and_hide_the_blank_until_the_win() {
+        let p = 6;
+        let picture = slidepuzzle_core::picture::builtin::render("sunset", (3 * p) as u32).unwrap();
+        let g = game("1 2 3 4 5 6 7 0 8");
+        let mut f = frame(&g, "m");
+        f.picture = Some((&picture, p));
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        let s = play(&out);
+        // three rows of tiles, three character rows each, 3 × 6 half-blocks wide
+        for row in 1..=9 {
+            assert_eq!(s.line(row), format!("  {}", "▀".repeat(18)), "row {row}");
+        }
+        assert_eq!(s.line(12), "  moves: 0   time: 1:15");
+        let hidden = "38;2;12;12;14".to_string();
+        // the blank (cell 7: third row, middle) is dark, its neighbours are not
+        assert_eq!(s.fg[8][2 + p], Some(hidden.clone()));
+        assert_ne!(s.fg[8][2], Some(hidden.clone()));
+        let mut won = game("1 2 3 4 5 6 7 0 8");
+        won.apply(slidepuzzle_core::Direction::Right).unwrap();
+        f.game = &won;
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        assert_ne!(play(&out).fg[8][2 + p], Some(hidden));
+    }
+
+    #[test]
+    fn picture_tiles_need_room() {
+        assert_eq!(picture_tile_side(4, 80, 24), Some(8));
+        assert_eq!(picture_tile_side(8, 40, 12), None);
+        assert_eq!(picture_tile_side(3, 200, 60), Some(34));
+    }
+}
