@@ -13,6 +13,23 @@
 //! - [`game`] is a play session: board, goal, undo/redo history, save and restore.
 //! - [`dataset`] reads the instance files (boards with their optimal lengths) and the shuffle
 //!   vectors the tests share.
+//!
+//! Parse a board and solve it (the fewest moves, with the tiles that slide):
+//!
+//! ```
+//! use slidepuzzle_core::search::{self, SolveRequest};
+//! use slidepuzzle_core::{text, Algorithm, Board, SearchLimits};
+//!
+//! let start = text::parse_board("1 2 3 4 0 6 7 5 8").unwrap();
+//! let goal = Board::goal(3).unwrap();
+//! let request = SolveRequest::new(Algorithm::IdaStar);
+//! let solution = search::solve(&start, &goal, &request, &SearchLimits::default()).unwrap();
+//! assert_eq!((solution.len(), solution.optimal), (2, true));
+//! assert_eq!(solution.tiles, [5, 8]);
+//! let mut replay = start.clone();
+//! replay.apply_all(&solution.moves).unwrap();
+//! assert_eq!(replay, goal);
+//! ```
 #![deny(missing_docs)]
 
 pub mod board;

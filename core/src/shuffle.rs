@@ -1,5 +1,19 @@
 //! Shuffles that never make an unsolvable board. Every function takes the RNG it uses, so a
 //! seeded RNG gives the same board every time.
+//!
+//! ```
+//! use rand::SeedableRng;
+//! use rand_chacha::ChaCha8Rng;
+//! use slidepuzzle_core::{parity, shuffle, Board};
+//!
+//! let goal = Board::goal_with_blank(4, 0).unwrap();
+//! let walk = shuffle::default_walk_length(4);
+//! let a = shuffle::shuffled(&goal, walk, &mut ChaCha8Rng::seed_from_u64(7));
+//! let b = shuffle::shuffled(&goal, walk, &mut ChaCha8Rng::seed_from_u64(7));
+//! assert_eq!(a, b);
+//! assert_ne!(a, goal);
+//! assert!(parity::is_solvable(&a, &goal));
+//! ```
 use rand::seq::SliceRandom;
 use rand::Rng;
 

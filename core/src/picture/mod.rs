@@ -6,6 +6,16 @@
 //! images: the apps make one bitmap from one buffer and draw tiles as sub-rectangles, so a
 //! picture crosses the FFI boundary once, and the revealed picture at the win needs no
 //! re-assembly.
+//!
+//! ```
+//! use slidepuzzle_core::picture::{builtin, tile_rect, TileRect};
+//!
+//! let picture = builtin::render("bauhaus", 100).unwrap();
+//! assert_eq!(picture.rgba.len(), 100 * 100 * 4);
+//! // a 3×3 cut of 100 pixels: widths 33, 33 and 34, covering every pixel once
+//! assert_eq!(tile_rect(3, 100, 0), TileRect { x: 0, y: 0, width: 33, height: 33 });
+//! assert_eq!(tile_rect(3, 100, 8), TileRect { x: 66, y: 66, width: 34, height: 34 });
+//! ```
 use std::io::Cursor;
 
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
@@ -361,8 +371,8 @@ fn jpeg_is_complete(bytes: &[u8]) -> bool {
 }
 
 /// The centre square of `image`, resized to `edge` pixels with a Lanczos filter, as RGBA.
-/// Cropping and resizing are one pass of fast_image_resize (SIMD convolution, alpha-aware),
-/// which takes a 12 Mpx photo from 420 ms to 98 ms here, decode included (benches/pictures.rs).
+/// Cropping and resizing are one pass of fast_image_resize (SIMD convolution, alpha-aware);
+/// `benches/pictures.rs` measures it against the plain `image` resize (README has the numbers).
 pub fn square(image: &DynamicImage, edge: u32) -> Result<Picture, PictureError> {
     use fast_image_resize::{FilterType as F, ResizeAlg, ResizeOptions, Resizer};
     check_edge(edge)?;

@@ -13,8 +13,7 @@ pub struct GroupTable(Group);
 impl PatternDb {
     /// Builds the databases for `goal` (see [`partition`]), its groups spread over up to
     /// [`SearchLimits::threads`] scoped threads (one group per thread at a time); with one
-    /// thread, one group after another on the caller's. Building a 4×4 set takes about twice
-    /// as long on one thread as on two. `limits` can cancel the build.
+    /// thread, one group after another on the caller's. `limits` can cancel the build.
     pub fn build(goal: &Board, limits: &SearchLimits) -> Result<PatternDb, SolveError> {
         let count = PatternDb::group_count(goal)?;
         let threads = limits.threads.clamp(1, count.max(1));
