@@ -4,7 +4,8 @@
 # a skip is always said, never silent.
 #
 # Phases:
-#   rust    fmt, clippy -D warnings, every cargo test, the CLI checks, the bindings drift check
+#   rust    fmt, clippy -D warnings, every cargo test, doc links, the CLI checks, the bindings
+#           drift check
 #           (always; where the crates registry does not answer, cargo takes ../shared/vendor)
 #   swift   the iOS package's tests against the real core, a parse of the app's views, and
 #           swift-format lint where the toolchain has it (where `swift` is on PATH)
@@ -63,12 +64,14 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --release -- -D warnings
 echo "== cargo test"
 cargo test --workspace --release
+echo "== cargo doc (every link resolves)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items -q
 echo "== cli checks"
 cargo build --release -p slidepuzzle-cli
 bash tests/cli.sh target/release/slidepuzzle
 echo "== generated bindings match the library"
 scripts/bindgen.sh --check
-record rust "ran: fmt, clippy, cargo test, CLI checks, bindings drift (${source_line#cargo: })"
+record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift (${source_line#cargo: })"
 
 # --- fuzz (started now, runs beside the JVM phase) -----------------------------------------------
 fuzz_pid=""

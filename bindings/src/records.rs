@@ -2,6 +2,9 @@
 //! and what a search returns.
 use slidepuzzle_core as core;
 
+#[cfg(doc)]
+use crate::PatternDatabase;
+
 /// The way the blank moves (the tile next to it slides the opposite way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
 pub enum Direction {

@@ -1,7 +1,7 @@
 //! Solvers: one algorithm per file, all behind [`Solver`], all returning a [`Solution`].
 //!
 //! Every solver finds a path from a start board to its goal, respects the same
-//! [`SearchLimits`](crate::SearchLimits), and ends with a typed error when a limit, the cancel
+//! [`SearchLimits`], and ends with a typed error when a limit, the cancel
 //! token or the board stops it. BFS, bidirectional BFS, A* and IDA* with an admissible heuristic
 //! return optimal paths; the weighted search trades optimality for speed and says so.
 use std::fmt;

@@ -11,9 +11,9 @@
 //! Tables are derived here and only here; they serialise to bytes with a versioned header and a
 //! checksum so apps can cache them.
 //!
-//! One file per concern: [`index`] ranks placements of tiles on cells, [`partition`] splits the
-//! tiles into groups and maps goals onto the canonical ones, [`build`] derives the tables,
-//! [`format`] reads and writes their bytes, and [`lookup`] reads a board through them as a
+//! One file per concern: `index.rs` ranks placements of tiles on cells, `partition.rs` splits
+//! the tiles into groups and maps goals onto the canonical ones, `build.rs` derives the tables,
+//! `format.rs` reads and writes their bytes, and `lookup.rs` reads a board through them as a
 //! [`Heuristic`](super::Heuristic).
 mod build;
 mod format;
@@ -38,7 +38,7 @@ const UNSEEN: u8 = u8::MAX;
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Group {
     tiles: Vec<u8>,
-    /// Moves of this group's tiles to their goal, indexed by the tiles' cells: by [`rank`]
+    /// Moves of this group's tiles to their goal, indexed by the tiles' cells: by [`rank`](index::rank)
     /// (compact, as built and stored), or when `sparse` by `Σ cell_i · cells^i`, which a move
     /// updates with one addition. Unused sparse entries hold 0.
     table: Vec<u8>,

@@ -1,0 +1,169 @@
+//! Improving a path until the deadline: other reduction orders, cycles cut out, and windows of
+//! the path replaced by optimal ones.
+use rustc_hash::FxHashMap;
+
+use super::{reduce, Plan, Scratch, PLANS};
+use crate::board::{Board, Direction};
+use crate::error::{LimitKind, SolveError};
+use crate::heuristic::Manhattan;
+use crate::limits::Budget;
+use crate::search::{IdaStar, Solver};
+
+/// Window lengths for the re-optimisation, shortest first.
+const WINDOWS: [usize; 5] = [14, 20, 26, 36, 48];
+/// Nodes one window's IDA* may expand before it is given up.
+const WINDOW_NODES: u64 = 40_000;
+
+/// Removes every stretch of the path between two visits of the same board.
+pub(super) fn cut_cycles(start: &Board, moves: &mut Vec<Direction>) {
+    let mut seen: FxHashMap<Vec<u8>, usize> = FxHashMap::default();
+    let mut kept: Vec<Direction> = Vec::with_capacity(moves.len());
+    let mut boards: Vec<Vec<u8>> = vec![start.tiles().to_vec()];
+    seen.insert(start.tiles().to_vec(), 0);
+    let mut board = start.clone();
+    for &dir in moves.iter() {
+        board.apply(dir).expect("the path is legal");
+        if let Some(&earlier) = seen.get(board.tiles()) {
+            // back to a board of `kept` step `earlier`: drop everything after it
+            for b in boards.drain(earlier + 1..) {
+                seen.remove(&b);
+            }
+            kept.truncate(earlier);
+        } else {
+            kept.push(dir);
+            boards.push(board.tiles().to_vec());
+            seen.insert(board.tiles().to_vec(), kept.len());
+        }
+    }
+    *moves = kept;
+}
+
+/// Improves `best` until the deadline, the node limit, or no change is left to try: other
+/// reduction orders, then optimal windows.
+pub(super) fn improve(
+    start: &Board,
+    goal: &Board,
+    best: &mut Vec<Direction>,
+    lower_bound: u32,
+    budget: &mut Budget,
+    scratch: &mut Scratch,
+) -> Result<(), SolveError> {
+    for plan in &PLANS[1..] {
+        if best.len() as u32 <= lower_bound {
+            return Ok(());
+        }
+        let other = reduce(start, goal, *plan, budget, scratch)?;
+        if other.len() < best.len() {
+            *best = other;
+        }
+    }
+    shorten(start, best, lower_bound, budget)?;
+    // With time left, other orders drawn at random, each shortened if it comes close.
+    if budget.limits().deadline.is_none() {
+        return Ok(());
+    }
+    for seed in 1.. {
+        if best.len() as u32 <= lower_bound {
+            return Ok(());
+        }
+        let mut other = reduce(start, goal, Plan::Drawn(seed), budget, scratch)?;
+        if other.len() * 100 < best.len() * 108 {
+            shorten(start, &mut other, lower_bound, budget)?;
+            if other.len() < best.len() {
+                *best = other;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Optimal windows of every length until none shortens the path.
+fn shorten(
+    start: &Board,
+    best: &mut Vec<Direction>,
+    lower_bound: u32,
+    budget: &mut Budget,
+) -> Result<(), SolveError> {
+    loop {
+        let before = best.len();
+        for window in WINDOWS {
+            optimise_windows(start, best, window, budget)?;
+            cut_cycles(start, best);
+        }
+        if best.len() == before || best.len() as u32 <= lower_bound {
+            return Ok(());
+        }
+    }
+}
+
+/// Replaces each `window`-move stretch of the path (stepping by half a window) by an optimal
+/// path between its two boards, where IDA* finds one within [`WINDOW_NODES`].
+fn optimise_windows(
+    start: &Board,
+    moves: &mut Vec<Direction>,
+    window: usize,
+    budget: &mut Budget,
+) -> Result<(), SolveError> {
+    let mut at = 0;
+    while at + window <= moves.len() {
+        let mut from = start.clone();
+        from.apply_all(&moves[..at]).expect("the path is legal");
+        let mut to = from.clone();
+        to.apply_all(&moves[at..at + window])
+            .expect("the path is legal");
+        let mut limits = budget.limits().clone();
+        limits.progress = None;
+        limits.threads = 1;
+        let left = budget
+            .limits()
+            .max_nodes
+            .map_or(u64::MAX, |m| m.saturating_sub(budget.stats.expanded));
+        limits.max_nodes = Some(WINDOW_NODES.min(left));
+        // Manhattan, not linear conflict: its tables are built per window, and linear
+        // conflict's line table for 6×6 costs more to build than most windows cost to search.
+        let result = IdaStar::new(&to, Manhattan::new(&to)).solve(&from, &limits);
+        match result {
+            Ok(s) => {
+                budget.stats.expanded += s.stats.expanded;
+                budget.stats.generated += s.stats.generated;
+                if s.len() < window {
+                    moves.splice(at..at + window, s.moves);
+                }
+            }
+            Err(SolveError::LimitReached {
+                limit: LimitKind::Nodes,
+                stats,
+            }) if left > WINDOW_NODES => {
+                budget.stats.expanded += stats.expanded;
+                budget.stats.generated += stats.generated;
+            }
+            Err(e) => return Err(e),
+        }
+        budget.check(0)?;
+        at += window / 2;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::reduction::tests::shuffled;
+
+    #[test]
+    fn cycles_are_cut() {
+        let start = shuffled(&Board::goal(6).unwrap(), 3);
+        let b = start.clone();
+        let dirs: Vec<Direction> = b.legal_moves().collect();
+        let (d, back) = (dirs[0], dirs[0].opposite());
+        // there and back twice: every move goes
+        let mut moves = vec![d, back, d, back];
+        cut_cycles(&start, &mut moves);
+        assert!(moves.is_empty());
+        // a detour inside a path: only the detour goes
+        let e = dirs[1];
+        let mut detour = vec![e, d, back, e.opposite(), e];
+        cut_cycles(&start, &mut detour);
+        assert_eq!(detour, vec![e]);
+    }
+}
