@@ -6,16 +6,15 @@ use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core as core;
 use slidepuzzle_core::shuffle;
 
-use slidepuzzle_core::search;
 use slidepuzzle_core::{Board, MoveError};
 
 use crate::board::{board, side};
 use crate::error::PuzzleError;
 use crate::error::Result;
-use crate::limits::{search_limits, CancelToken, Limits, ProgressListener};
+use crate::limits::{CancelToken, Limits, ProgressListener};
 use crate::pdb::PatternDatabase;
 use crate::records::{Algorithm, Direction, Heuristic, Solution};
-use crate::solving::request;
+use crate::solving::{best_count_boards, hint_boards, request, solve_boards};
 
 /// One tile slide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
@@ -260,8 +259,8 @@ impl Game {
         cancel: Option<Arc<CancelToken>>,
     ) -> Result<Solution> {
         let (start, goal) = self.boards();
-        let limits = search_limits(&limits, progress, cancel);
-        Ok(search::solve(&start, &goal, &request(algorithm, heuristic, pdb), &limits)?.into())
+        let request = request(algorithm, heuristic, pdb);
+        solve_boards(&start, &goal, &request, limits, progress, cancel)
     }
 
     /// The next best move from the current board; `None` when solved.
@@ -272,8 +271,7 @@ impl Game {
         cancel: Option<Arc<CancelToken>>,
     ) -> Result<Option<Direction>> {
         let (start, goal) = self.boards();
-        let limits = search_limits(&limits, None, cancel);
-        Ok(search::auto::hint(&start, &goal, pdb.map(|p| p.0.clone()), &limits)?.map(Into::into))
+        hint_boards(&start, &goal, limits, pdb, cancel)
     }
 
     /// The best possible move count from the current board.
@@ -284,8 +282,7 @@ impl Game {
         cancel: Option<Arc<CancelToken>>,
     ) -> Result<Solution> {
         let (start, goal) = self.boards();
-        let limits = search_limits(&limits, None, cancel);
-        Ok(search::auto::best_count(&start, &goal, pdb.map(|p| p.0.clone()), &limits)?.into())
+        best_count_boards(&start, &goal, limits, pdb, cancel)
     }
 }
 

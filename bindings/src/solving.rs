@@ -4,6 +4,8 @@ use std::sync::Arc;
 
 use slidepuzzle_core::search::{self, SolveRequest};
 
+use slidepuzzle_core::Board;
+
 use crate::board::board;
 use crate::error::Result;
 use crate::limits::{search_limits, CancelToken, Limits, ProgressListener};
@@ -37,8 +39,8 @@ pub fn solve(
     cancel: Option<Arc<CancelToken>>,
 ) -> Result<Solution> {
     let (start, goal) = (board(&start)?, board(&goal)?);
-    let limits = search_limits(&limits, progress, cancel);
-    Ok(search::solve(&start, &goal, &request(algorithm, heuristic, pdb), &limits)?.into())
+    let request = request(algorithm, heuristic, pdb);
+    solve_boards(&start, &goal, &request, limits, progress, cancel)
 }
 
 /// The next move of an optimal (or best found) solution; `None` at the goal.
@@ -50,9 +52,7 @@ pub fn hint(
     pdb: Option<Arc<PatternDatabase>>,
     cancel: Option<Arc<CancelToken>>,
 ) -> Result<Option<Direction>> {
-    let (start, goal) = (board(&start)?, board(&goal)?);
-    let limits = search_limits(&limits, None, cancel);
-    Ok(search::auto::hint(&start, &goal, pdb.map(|p| p.0.clone()), &limits)?.map(Into::into))
+    hint_boards(&board(&start)?, &board(&goal)?, limits, pdb, cancel)
 }
 
 /// The best possible move count ("best: 52"): an optimal solution, or the best found with
@@ -65,7 +65,42 @@ pub fn best_count(
     pdb: Option<Arc<PatternDatabase>>,
     cancel: Option<Arc<CancelToken>>,
 ) -> Result<Solution> {
-    let (start, goal) = (board(&start)?, board(&goal)?);
+    best_count_boards(&board(&start)?, &board(&goal)?, limits, pdb, cancel)
+}
+
+/// [`solve`] on boards (the game object's solve too).
+pub(crate) fn solve_boards(
+    start: &Board,
+    goal: &Board,
+    request: &SolveRequest,
+    limits: Limits,
+    progress: Option<Arc<dyn ProgressListener>>,
+    cancel: Option<Arc<CancelToken>>,
+) -> Result<Solution> {
+    let limits = search_limits(&limits, progress, cancel);
+    Ok(search::solve(start, goal, request, &limits)?.into())
+}
+
+/// [`hint`] on boards.
+pub(crate) fn hint_boards(
+    start: &Board,
+    goal: &Board,
+    limits: Limits,
+    pdb: Option<Arc<PatternDatabase>>,
+    cancel: Option<Arc<CancelToken>>,
+) -> Result<Option<Direction>> {
     let limits = search_limits(&limits, None, cancel);
-    Ok(search::auto::best_count(&start, &goal, pdb.map(|p| p.0.clone()), &limits)?.into())
+    Ok(search::auto::hint(start, goal, pdb.map(|p| p.0.clone()), &limits)?.map(Into::into))
+}
+
+/// [`best_count`] on boards.
+pub(crate) fn best_count_boards(
+    start: &Board,
+    goal: &Board,
+    limits: Limits,
+    pdb: Option<Arc<PatternDatabase>>,
+    cancel: Option<Arc<CancelToken>>,
+) -> Result<Solution> {
+    let limits = search_limits(&limits, None, cancel);
+    Ok(search::auto::best_count(start, goal, pdb.map(|p| p.0.clone()), &limits)?.into())
 }
