@@ -9,10 +9,12 @@
 //! frozen. When the region is 3×3, IDA* solves it optimally.
 //!
 //! With the rest of the time budget the path is improved: other reduction orders are tried,
-//! cycles are cut out (a board reached twice), and short windows of the path are replaced by
-//! optimal ones (IDA* between the window's two boards). The shortest path found is returned,
+//! cycles are cut out (a board reached twice), short windows of the path are replaced by
+//! optimal ones (IDA* between the window's two boards), and beams over every order of lines
+//! look for a shorter reduction. The shortest path found is returned,
 //! with the linear-conflict estimate of the start as its honest lower bound.
 
+mod beam;
 mod improve;
 
 use super::{check_start, IdaStar, Solution, Solver};
@@ -94,92 +96,34 @@ impl Solver for Reduction {
     }
 }
 
-/// The choices a reduction pass makes: at each square region, whether a row (else a column)
-/// goes first; which side's line goes (the side farther from the blank's home, or for a drawn
-/// plan either side that keeps the home); and for each line, whether its tiles are placed from
-/// the end nearer the blank's home (else the far end). Four fixed plans come first; later ones draw every choice from a
-/// seeded generator, so a longer budget tries more orders.
+/// The order a plain reduction pass follows: at each square region whether a row (else a
+/// column) goes first, and whether each line's tiles are placed from the end nearer the blank's
+/// home (else the far end). The line given up is always the one farther from that home. The
+/// four plans are the first path and its first alternatives; the beam tries every order.
 #[derive(Debug, Clone, Copy)]
-enum Plan {
-    Fixed {
-        rows_first: bool,
-        from_near_end: bool,
-    },
-    Drawn(u64),
+struct Plan {
+    rows_first: bool,
+    from_near_end: bool,
 }
 
 const PLANS: [Plan; 4] = [
-    Plan::Fixed {
+    Plan {
         rows_first: true,
         from_near_end: false,
     },
-    Plan::Fixed {
+    Plan {
         rows_first: false,
         from_near_end: false,
     },
-    Plan::Fixed {
+    Plan {
         rows_first: true,
         from_near_end: true,
     },
-    Plan::Fixed {
+    Plan {
         rows_first: false,
         from_near_end: true,
     },
 ];
-
-/// A plan's choices in order.
-struct Choices {
-    plan: Plan,
-    state: u64,
-}
-
-impl Choices {
-    fn new(plan: Plan) -> Choices {
-        let state = match plan {
-            Plan::Drawn(seed) => seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
-            Plan::Fixed { .. } => 0,
-        };
-        Choices { plan, state }
-    }
-
-    /// xorshift64: cheap, and enough to vary the order.
-    fn draw(&mut self) -> bool {
-        self.state ^= self.state << 13;
-        self.state ^= self.state >> 7;
-        self.state ^= self.state << 17;
-        self.state & 1 == 1
-    }
-
-    fn rows_first(&mut self) -> bool {
-        match self.plan {
-            Plan::Fixed { rows_first, .. } => rows_first,
-            Plan::Drawn(_) => self.draw(),
-        }
-    }
-
-    /// Which end line (`low` or `high`) the region gives up: the one farther from the home
-    /// line `home`, or for a drawn plan either one that is not the home line.
-    fn side(&mut self, far: usize, low: usize, high: usize, home: usize) -> usize {
-        match self.plan {
-            Plan::Fixed { .. } => far,
-            Plan::Drawn(_) if low == home || high == home => far,
-            Plan::Drawn(_) => {
-                if self.draw() {
-                    low
-                } else {
-                    high
-                }
-            }
-        }
-    }
-
-    fn near_end_first(&mut self) -> bool {
-        match self.plan {
-            Plan::Fixed { from_near_end, .. } => from_near_end,
-            Plan::Drawn(_) => self.draw(),
-        }
-    }
-}
 
 /// The unsolved rectangle: rows `r0..=r1`, columns `c0..=c1`.
 #[derive(Debug, Clone, Copy)]
@@ -206,7 +150,176 @@ struct Scratch {
     queue: Vec<u32>,
 }
 
-/// One reduction pass from `start`: the blank moves to the goal, with cycles cut out.
+/// A reduction under way: the board, the moves so far, the solved cells and the unsolved
+/// region.
+#[derive(Clone)]
+struct Partial {
+    board: Board,
+    moves: Vec<Direction>,
+    frozen: Vec<bool>,
+    region: Region,
+}
+
+/// One line a region can give up: a row (else a column), which one, and whether its tiles are
+/// placed from the end nearer the blank's home.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    row: bool,
+    at: usize,
+    near_end_first: bool,
+}
+
+impl Partial {
+    fn new(start: &Board) -> Partial {
+        let n = start.size();
+        Partial {
+            board: start.clone(),
+            moves: Vec::new(),
+            frozen: vec![false; n * n],
+            region: Region {
+                r0: 0,
+                r1: n - 1,
+                c0: 0,
+                c1: n - 1,
+            },
+        }
+    }
+
+    /// Whether only the last region is left.
+    fn reduced(&self) -> bool {
+        self.region.height() <= LAST_REGION && self.region.width() <= LAST_REGION
+    }
+
+    /// The ends of the region along rows (`row`) or columns: (low, high, the home's line).
+    fn ends(&self, goal: &Board, row: bool) -> (usize, usize, usize) {
+        let n = goal.size();
+        let r = self.region;
+        if row {
+            (r.r0, r.r1, goal.blank() / n)
+        } else {
+            (r.c0, r.c1, goal.blank() % n)
+        }
+    }
+
+    /// The line `plan` gives up next: the one farther from the blank's home.
+    fn planned_line(&self, goal: &Board, plan: Plan) -> Line {
+        let row = match self.region.height().cmp(&self.region.width()) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => plan.rows_first,
+        };
+        let (lo, hi, home) = self.ends(goal, row);
+        Line {
+            row,
+            at: if home - lo >= hi - home { lo } else { hi },
+            near_end_first: plan.from_near_end,
+        }
+    }
+
+    /// Every line the region may give up next: rows and columns of a square region (else the
+    /// longer side's), either end that is not the home's line, from either end.
+    fn lines(&self, goal: &Board) -> Vec<Line> {
+        let (h, w) = (self.region.height(), self.region.width());
+        let mut out = Vec::new();
+        for row in [true, false] {
+            if (row && h < w) || (!row && w < h) {
+                continue;
+            }
+            let (lo, hi, home) = self.ends(goal, row);
+            for at in [lo, hi] {
+                if at == home {
+                    continue;
+                }
+                for near_end_first in [false, true] {
+                    out.push(Line {
+                        row,
+                        at,
+                        near_end_first,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Places the tiles of `line` (in pairs; an odd line starts with one tile) and shrinks the
+    /// region past it.
+    fn take_line(
+        &mut self,
+        goal: &Board,
+        line: Line,
+        budget: &mut Budget,
+        scratch: &mut Scratch,
+    ) -> Result<(), SolveError> {
+        let n = goal.size();
+        let (hr, hc) = (goal.blank() / n, goal.blank() % n);
+        let r = self.region;
+        let (along_lo, along_hi, along_home) = if line.row {
+            (r.c0, r.c1, hc)
+        } else {
+            (r.r0, r.r1, hr)
+        };
+        let at = line.at;
+        let mut cells: Vec<usize> = (along_lo..=along_hi)
+            .map(|along| {
+                if line.row {
+                    at * n + along
+                } else {
+                    along * n + at
+                }
+            })
+            .collect();
+        if (along_home - along_lo <= along_hi - along_home) != line.near_end_first {
+            cells.reverse();
+        }
+        let low = at == if line.row { r.r0 } else { r.c0 };
+        match (line.row, low) {
+            (true, true) => self.region.r0 += 1,
+            (true, false) => self.region.r1 -= 1,
+            (false, true) => self.region.c0 += 1,
+            (false, false) => self.region.c1 -= 1,
+        }
+        let mut groups: Vec<&[usize]> = Vec::new();
+        let odd = cells.len() % 2;
+        if odd == 1 {
+            groups.push(&cells[..1]);
+        }
+        groups.extend(cells[odd..].chunks(2));
+        for (i, group) in groups.iter().enumerate() {
+            let next = groups.get(i + 1).map(|g| {
+                self.board
+                    .cell_of(goal.tile_at(g[0]))
+                    .expect("every tile is on the board")
+            });
+            place(
+                &mut self.board,
+                goal,
+                group,
+                next,
+                &mut self.frozen,
+                &mut self.moves,
+                budget,
+                scratch,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Solves the last region and returns the whole path, cycles cut out.
+    fn finish(
+        mut self,
+        start: &Board,
+        goal: &Board,
+        budget: &mut Budget,
+    ) -> Result<Vec<Direction>, SolveError> {
+        solve_region(&mut self.board, goal, self.region, &mut self.moves, budget)?;
+        cut_cycles(start, &mut self.moves);
+        Ok(self.moves)
+    }
+}
+
+/// One reduction pass from `start` as `plan` chooses: the blank moves to the goal, with cycles
+/// cut out.
 fn reduce(
     start: &Board,
     goal: &Board,
@@ -214,78 +327,12 @@ fn reduce(
     budget: &mut Budget,
     scratch: &mut Scratch,
 ) -> Result<Vec<Direction>, SolveError> {
-    let n = start.size();
-    let (hr, hc) = (goal.blank() / n, goal.blank() % n);
-    let mut board = start.clone();
-    let mut moves = Vec::new();
-    let mut frozen = vec![false; n * n];
-    let mut choices = Choices::new(plan);
-    let mut region = Region {
-        r0: 0,
-        r1: n - 1,
-        c0: 0,
-        c1: n - 1,
-    };
-    while region.height() > LAST_REGION || region.width() > LAST_REGION {
-        let take_row = match region.height().cmp(&region.width()) {
-            std::cmp::Ordering::Greater => true,
-            std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal => choices.rows_first(),
-        };
-        // Rows and columns alike: the line's own axis (which row, or which column) and the
-        // axis along it.
-        let (lo, hi, home, along_lo, along_hi, along_home) = if take_row {
-            (region.r0, region.r1, hr, region.c0, region.c1, hc)
-        } else {
-            (region.c0, region.c1, hc, region.r0, region.r1, hr)
-        };
-        let far = if home - lo >= hi - home { lo } else { hi };
-        let at = choices.side(far, lo, hi, home);
-        let cell = |along: usize| {
-            if take_row {
-                at * n + along
-            } else {
-                along * n + at
-            }
-        };
-        let mut line: Vec<usize> = (along_lo..=along_hi).map(cell).collect();
-        if (along_home - along_lo <= along_hi - along_home) != choices.near_end_first() {
-            line.reverse();
-        }
-        match (take_row, at == lo) {
-            (true, true) => region.r0 += 1,
-            (true, false) => region.r1 -= 1,
-            (false, true) => region.c0 += 1,
-            (false, false) => region.c1 -= 1,
-        }
-        // Pairs along the line; an odd line starts with a single tile.
-        let mut groups: Vec<&[usize]> = Vec::new();
-        let odd = line.len() % 2;
-        if odd == 1 {
-            groups.push(&line[..1]);
-        }
-        groups.extend(line[odd..].chunks(2));
-        for (i, group) in groups.iter().enumerate() {
-            let next = groups.get(i + 1).map(|g| {
-                board
-                    .cell_of(goal.tile_at(g[0]))
-                    .expect("every tile is on the board")
-            });
-            place(
-                &mut board,
-                goal,
-                group,
-                next,
-                &mut frozen,
-                &mut moves,
-                budget,
-                scratch,
-            )?;
-        }
+    let mut partial = Partial::new(start);
+    while !partial.reduced() {
+        let line = partial.planned_line(goal, plan);
+        partial.take_line(goal, line, budget, scratch)?;
     }
-    solve_region(&mut board, goal, region, &mut moves, budget)?;
-    cut_cycles(start, &mut moves);
-    Ok(moves)
+    partial.finish(start, goal, budget)
 }
 
 /// Moves the tiles whose goal cells are `cells` (one or two) home by the fewest blank moves

@@ -1,0 +1,102 @@
+//! A beam over reduction orders. Each step every kept reduction gives up each line its region
+//! may lose next (row or column, either end away from the blank's home, from either end of the
+//! line); of all those, the `width` with the fewest moves so far plus `weight` × the Manhattan
+//! distance still to cover go on. One line at a time, so a cheap early line that leaves the
+//! rest scattered loses to one that leaves it close to home.
+use rustc_hash::FxHashSet;
+
+use super::{Partial, Scratch};
+use crate::board::{Board, Direction};
+use crate::error::SolveError;
+use crate::limits::Budget;
+
+/// The shortest path the beam finds (cycles cut).
+pub(super) fn beam(
+    start: &Board,
+    goal: &Board,
+    width: usize,
+    weight: f64,
+    budget: &mut Budget,
+    scratch: &mut Scratch,
+) -> Result<Vec<Direction>, SolveError> {
+    let cells = goal.cells();
+    let home: Vec<usize> = (0..cells)
+        .map(|t| goal.cell_of(t as u8).expect("every label is on the goal"))
+        .collect();
+    let n = goal.size();
+    let manhattan = |b: &Board| -> usize {
+        (0..cells)
+            .filter(|&c| b.tile_at(c) != 0)
+            .map(|c| {
+                let h = home[b.tile_at(c) as usize];
+                (c / n).abs_diff(h / n) + (c % n).abs_diff(h % n)
+            })
+            .sum()
+    };
+    let mut kept = vec![Partial::new(start)];
+    // Every line removes a row or a column, so every reduction reaches the last region after
+    // the same number of steps.
+    while !kept[0].reduced() {
+        let mut children: Vec<(f64, Partial)> = Vec::new();
+        for p in &kept {
+            for line in p.lines(goal) {
+                let mut child = p.clone();
+                child.take_line(goal, line, budget, scratch)?;
+                let score = child.moves.len() as f64 + weight * manhattan(&child.board) as f64;
+                children.push((score, child));
+            }
+        }
+        children.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut seen = FxHashSet::default();
+        kept = children
+            .into_iter()
+            .filter(|(_, c)| seen.insert(c.board.tiles().to_vec()))
+            .map(|(_, c)| c)
+            .take(width)
+            .collect();
+    }
+    let mut best: Option<Vec<Direction>> = None;
+    for p in kept {
+        let path = p.finish(start, goal, budget)?;
+        if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+            best = Some(path);
+        }
+    }
+    Ok(best.expect("the beam keeps at least one reduction"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::SearchLimits;
+    use crate::search::reduction::tests::shuffled;
+
+    /// Every path the beam returns replays to the goal, for each size and a corner, an edge
+    /// and an inner blank home, and it goes through every line order the region allows.
+    #[test]
+    fn beam_paths_reach_the_goal() {
+        let limits = SearchLimits::default();
+        for n in 4..=8 {
+            for blank in [n * n - 1, 1, n + 1] {
+                let goal = Board::goal_with_blank(n, blank).unwrap();
+                let start = shuffled(&goal, n as u64);
+                let mut budget = Budget::new(&limits);
+                let mut scratch = Scratch::default();
+                let path = beam(&start, &goal, 3, 2.0, &mut budget, &mut scratch).unwrap();
+                let mut b = start.clone();
+                b.apply_all(&path).unwrap();
+                assert_eq!(b, goal, "{n}×{n}, blank home {blank}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_square_region_offers_rows_and_columns_from_both_ends() {
+        let goal = Board::goal_with_blank(6, 14).unwrap(); // row 2, column 2: inside
+        let lines = Partial::new(&goal).lines(&goal);
+        // rows 0 and 5, columns 0 and 5, each from either end
+        assert_eq!(lines.len(), 8);
+        let corner = Board::goal(6).unwrap(); // home row 5, column 5
+        assert_eq!(Partial::new(&corner).lines(&corner).len(), 4);
+    }
+}
