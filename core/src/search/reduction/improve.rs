@@ -61,14 +61,15 @@ pub(super) fn improve(
             *best = other;
         }
     }
-    // Paths are compared before shortening, which takes most of the time.
-    let mut raw_best = best.len();
-    shorten(start, best, lower_bound, budget)?;
     if budget.limits().deadline.is_none() {
-        return Ok(());
+        return shorten(start, best, lower_bound, budget);
     }
-    // With time left, beams over every order, twice as wide each time; a path shorter than
-    // any before (unshortened) is shortened and kept if it beats the best.
+    // With a deadline: beams over every order, twice as wide each time. Paths are compared
+    // before shortening, which takes most of the time; a beam's path shorter than any before
+    // is shortened and kept if it beats the best (a first beam's path usually beats the
+    // fixed plans' even before either is shortened).
+    let mut raw_best = best.len();
+    let mut best_shortened = false;
     for width in (0..usize::BITS - 1).map(|i| 1usize << i) {
         if best.len() as u32 <= lower_bound {
             return Ok(());
@@ -76,10 +77,16 @@ pub(super) fn improve(
         let (mut other, every) = beam(start, goal, width, BEAM_WEIGHT, budget, scratch)?;
         if other.len() < raw_best {
             raw_best = other.len();
-            shorten(start, &mut other, lower_bound, budget)?;
+            // What the shortening got before a limit stopped it is kept too.
+            let shortened = shorten(start, &mut other, lower_bound, budget);
             if other.len() < best.len() {
                 *best = other;
+                best_shortened = true;
             }
+            shortened?;
+        } else if !best_shortened {
+            best_shortened = true;
+            shorten(start, best, lower_bound, budget)?;
         }
         if every {
             return Ok(());
