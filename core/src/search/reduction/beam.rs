@@ -60,22 +60,28 @@ pub(super) fn beam(
             .collect();
     }
     let mut best: Option<Vec<Direction>> = None;
-    // Each kept reduction ends two ways: lines by the first plan down to the last region, or
-    // its region solved whole by weighted IDA* (when that stays within its node cap).
+    // Each kept reduction goes on by the first plan's lines down to the last region; at each
+    // square region on the way (5×5, 4×4) the region solved whole by weighted IDA* is a
+    // candidate too, when that search stays within its node cap.
     for p in kept {
-        let mut rest = p.clone();
-        while !rest.reduced() {
+        let mut rest = p;
+        loop {
+            if !rest.reduced() && rest.region.height() == rest.region.width() {
+                if let Some(path) = rest.clone().finish_weighted(start, goal, budget)? {
+                    if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                        best = Some(path);
+                    }
+                }
+            }
+            if rest.reduced() {
+                break;
+            }
             let line = rest.planned_line(goal, PLANS[0]);
             rest.take_line(goal, line, budget, scratch)?;
         }
-        let mut paths = vec![rest.finish(start, goal, budget)?];
-        if !p.reduced() {
-            paths.extend(p.finish_weighted(start, goal, budget)?);
-        }
-        for path in paths {
-            if best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                best = Some(path);
-            }
+        let path = rest.finish(start, goal, budget)?;
+        if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+            best = Some(path);
         }
     }
     Ok((best.expect("the beam keeps at least one reduction"), every))

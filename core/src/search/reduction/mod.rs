@@ -318,8 +318,9 @@ impl Partial {
         Ok(())
     }
 
-    /// Solves the region whole by weighted IDA* instead of reducing it further; `None` when
-    /// the search passes its node cap ([`REGION_NODES`]) before the budget's own limit.
+    /// Solves the region (square) whole by weighted IDA* instead of reducing it further;
+    /// `None` when the search passes its node cap ([`REGION_NODES`]) before the budget's own
+    /// limit.
     fn finish_weighted(
         mut self,
         start: &Board,
