@@ -114,3 +114,19 @@ fn the_check_sees_an_import_that_points_the_wrong_way() {
     assert_eq!(exports["Board"], "board");
     assert!(layer_of("search") > layer_of("error"));
 }
+
+/// A file past 600 lines holds more than one concern; split it (see ARCHITECTURE.md).
+#[test]
+fn no_core_file_is_over_600_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let lines = fs::read_to_string(f).unwrap().lines().count();
+            (lines > 600).then(|| format!("{} ({lines} lines)", f.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "split these: {long:?}");
+}

@@ -16,13 +16,15 @@
 
 mod beam;
 mod improve;
+mod place;
 
-use super::{check_start, IdaStar, Solution, Solver, WeightedIdaStar};
-use crate::board::{step, Board, Direction};
+use super::{check_start, Solution, Solver};
+use crate::board::{Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
 use improve::{cut_cycles, improve};
+use place::{place, solve_region, solve_region_with};
 
 /// The reduction solver for one goal (any blank home).
 #[derive(Debug, Clone)]
@@ -384,199 +386,6 @@ fn reduce(
         partial.take_line(goal, line, budget, scratch)?;
     }
     partial.finish(start, goal, budget)
-}
-
-/// Moves the tiles whose goal cells are `cells` (one or two) home by the fewest blank moves
-/// that touch no frozen cell, then freezes those cells. `next` is the cell of the tile to be
-/// placed after these, if any: among the placements of (nearly) the fewest moves, the one
-/// that leaves the blank nearest it wins.
-#[allow(clippy::too_many_arguments)]
-fn place(
-    board: &mut Board,
-    goal: &Board,
-    cells: &[usize],
-    next: Option<usize>,
-    frozen: &mut [bool],
-    moves: &mut Vec<Direction>,
-    budget: &mut Budget,
-    scratch: &mut Scratch,
-) -> Result<(), SolveError> {
-    let n = board.size();
-    let count = n * n;
-    let targets: Vec<usize> = cells.iter().map(|&c| goal.tile_at(c) as usize).collect();
-    let at = |b: &Board, t: usize| b.cell_of(t as u8).expect("every tile is on the board");
-    let (g1, g2) = (cells[0], *cells.get(1).unwrap_or(&cells[0]));
-    let two = cells.len() == 2;
-    // state = (blank · count + p1) · count + p2, with p2 = p1 for a single tile
-    let encode = |b: usize, p1: usize, p2: usize| ((b * count + p1) * count + p2) as u32;
-    let decode = |s: u32| {
-        let s = s as usize;
-        (s / (count * count), s / count % count, s % count)
-    };
-    let p1 = at(board, targets[0]);
-    let p2 = if two { at(board, targets[1]) } else { p1 };
-    let start = encode(board.blank(), p1, p2);
-    let done = |p1: usize, p2: usize| p1 == g1 && (!two || p2 == g2);
-    let mut found = done(p1, p2).then_some(start);
-    if found.is_none() {
-        let states = count * count * count;
-        scratch.came.clear();
-        scratch.came.resize(states, 0);
-        scratch.queue.clear();
-        budget.memory(states, (states + scratch.queue.capacity() * 4) as u64)?;
-        const START: u8 = 5;
-        scratch.came[start as usize] = START;
-        scratch.queue.push(start);
-        // Layer by layer. Of the placements in the first layer that has one, the one that
-        // leaves the blank nearest the next tile wins: each step the blank is nearer is a move
-        // the next search saves. (A deeper placement never scores better: the blank could
-        // walk those steps after the shallow one.)
-        let mut best: Option<(u32, u32)> = None; // (blank's distance to the next tile, state)
-        let (mut head, mut depth) = (0, 0u32);
-        while head < scratch.queue.len() && best.is_none() {
-            let layer_end = scratch.queue.len();
-            depth += 1;
-            while head < layer_end {
-                let state = scratch.queue[head];
-                head += 1;
-                budget.expand(depth)?;
-                let (b, p1, p2) = decode(state);
-                for dir in Direction::ALL {
-                    let Some(to) = step(n, b, dir) else { continue };
-                    if frozen[to] {
-                        continue;
-                    }
-                    let q1 = if to == p1 { b } else { p1 };
-                    let q2 = match (two, to == p2) {
-                        (false, _) => q1,
-                        (true, true) => b,
-                        (true, false) => p2,
-                    };
-                    let child = encode(to, q1, q2);
-                    budget.stats.generated += 1;
-                    if scratch.came[child as usize] == 0 {
-                        scratch.came[child as usize] = dir.index() as u8 + 1;
-                        if done(q1, q2) {
-                            let distance = next.map_or(0, |t| taxicab(n, to, t));
-                            if best.is_none_or(|(d, _)| distance < d) {
-                                best = Some((distance, child));
-                            }
-                        } else {
-                            scratch.queue.push(child);
-                        }
-                    }
-                }
-            }
-        }
-        found = best.map(|(_, state)| state);
-    }
-    let Some(mut state) = found else {
-        // Cannot happen on a region of at least 3×3 with other tiles free; say so plainly.
-        return Err(SolveError::LimitReached {
-            limit: LimitKind::Nodes,
-            stats: budget.stats_now(),
-        });
-    };
-    let mut path = Vec::new();
-    while state != start {
-        let dir = Direction::ALL[scratch.came[state as usize] as usize - 1];
-        path.push(dir);
-        let (b, p1, p2) = decode(state);
-        let from = step(n, b, dir.opposite()).expect("the blank came from a cell");
-        // the tile now on the blank's old cell came from where the blank is
-        let q1 = if p1 == from { b } else { p1 };
-        let q2 = if two && p2 == from {
-            b
-        } else if two {
-            p2
-        } else {
-            q1
-        };
-        state = encode(from, q1, q2);
-    }
-    path.reverse();
-    board
-        .apply_all(&path)
-        .expect("the pair search makes legal moves");
-    moves.extend(path);
-    for &c in cells {
-        frozen[c] = true;
-    }
-    Ok(())
-}
-
-/// Solves the last region optimally with IDA*: the region is a small board of its own.
-fn solve_region(
-    board: &mut Board,
-    goal: &Board,
-    region: Region,
-    moves: &mut Vec<Direction>,
-    budget: &mut Budget,
-) -> Result<(), SolveError> {
-    solve_region_with(board, goal, region, moves, budget, None)
-}
-
-/// [`solve_region`], or with `weighted` = (weight, node cap) by weighted IDA*: a path at most
-/// `weight` × the region's optimum, or a node-limit error past the cap.
-fn solve_region_with(
-    board: &mut Board,
-    goal: &Board,
-    region: Region,
-    moves: &mut Vec<Direction>,
-    budget: &mut Budget,
-    weighted: Option<(f64, u64)>,
-) -> Result<(), SolveError> {
-    let n = board.size();
-    let cells: Vec<usize> = (region.r0..=region.r1)
-        .flat_map(|r| (region.c0..=region.c1).map(move |c| r * n + c))
-        .collect();
-    let mut relabel = vec![0u32; n * n];
-    let mut next = 1;
-    for &c in &cells {
-        let t = goal.tile_at(c) as usize;
-        if t != 0 {
-            relabel[t] = next;
-            next += 1;
-        }
-    }
-    let sub = |b: &Board| -> Vec<u32> {
-        cells
-            .iter()
-            .map(|&c| relabel[b.tile_at(c) as usize])
-            .collect()
-    };
-    let (sub_goal, sub_start) = (
-        Board::from_tiles(&sub(goal))?,
-        Board::from_tiles(&sub(board))?,
-    );
-    let mut limits = budget.limits().clone();
-    limits.progress = None;
-    limits.threads = 1;
-    let heuristic = LinearConflict::new(&sub_goal);
-    let solution = match weighted {
-        None => IdaStar::new(&sub_goal, heuristic).solve(&sub_start, &limits),
-        Some((weight, cap)) => {
-            let left = limits
-                .max_nodes
-                .map_or(u64::MAX, |m| m.saturating_sub(budget.stats.expanded));
-            limits.max_nodes = Some(cap.min(left));
-            WeightedIdaStar::new(&sub_goal, heuristic, weight).solve(&sub_start, &limits)
-        }
-    }
-    .map_err(|e| e.with_stats(budget.stats_now()))?;
-    budget.stats.expanded += solution.stats.expanded;
-    budget.stats.generated += solution.stats.generated;
-    budget.check(0)?;
-    // A region's moves are the same blank moves on the whole board.
-    board
-        .apply_all(&solution.moves)
-        .expect("the region's moves stay in the region");
-    moves.extend(solution.moves);
-    Ok(())
-}
-
-fn taxicab(n: usize, a: usize, b: usize) -> u32 {
-    ((a / n).abs_diff(b / n) + (a % n).abs_diff(b % n)) as u32
 }
 
 #[cfg(test)]
