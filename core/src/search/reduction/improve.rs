@@ -3,9 +3,9 @@
 use rustc_hash::FxHashMap;
 
 use super::beam::beam;
-use super::{reduce, Scratch, PLANS};
+use super::{reduce, sub_search, Scratch, PLANS};
 use crate::board::{Board, Direction};
-use crate::error::{LimitKind, SolveError};
+use crate::error::SolveError;
 use crate::heuristic::Manhattan;
 use crate::limits::Budget;
 use crate::search::{IdaStar, Solver};
@@ -129,35 +129,14 @@ fn optimise_windows(
         let mut to = from.clone();
         to.apply_all(&moves[at..at + window])
             .expect("the path is legal");
-        let mut limits = budget.limits().clone();
-        limits.progress = None;
-        limits.threads = 1;
-        let left = budget
-            .limits()
-            .max_nodes
-            .map_or(u64::MAX, |m| m.saturating_sub(budget.stats.expanded));
-        limits.max_nodes = Some(WINDOW_NODES.min(left));
         // Manhattan, not linear conflict: its tables are built per window, and linear
         // conflict's line table for 6×6 costs more to build than most windows cost to search.
-        let result = IdaStar::new(&to, Manhattan::new(&to)).solve(&from, &limits);
-        match result {
-            Ok(s) => {
-                budget.stats.expanded += s.stats.expanded;
-                budget.stats.generated += s.stats.generated;
-                if s.len() < window {
-                    moves.splice(at..at + window, s.moves);
-                }
-            }
-            Err(SolveError::LimitReached {
-                limit: LimitKind::Nodes,
-                stats,
-            }) if left > WINDOW_NODES => {
-                budget.stats.expanded += stats.expanded;
-                budget.stats.generated += stats.generated;
-            }
-            Err(e) => return Err(e),
+        let found = sub_search(budget, Some(WINDOW_NODES), |limits| {
+            IdaStar::new(&to, Manhattan::new(&to)).solve(&from, limits)
+        })?;
+        if let Some(s) = found.filter(|s| s.len() < window) {
+            moves.splice(at..at + window, s.moves);
         }
-        budget.check(0)?;
         at += window / 2;
     }
     Ok(())

@@ -24,7 +24,7 @@ use crate::error::{LimitKind, SolveError};
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
 use improve::{cut_cycles, improve};
-use place::{place, solve_region, solve_region_with};
+use place::{place, solve_region_with};
 
 /// The reduction solver for one goal (any blank home).
 #[derive(Debug, Clone)]
@@ -330,32 +330,18 @@ impl Partial {
         budget: &mut Budget,
     ) -> Result<Option<Vec<Direction>>, SolveError> {
         let weighted = Some((REGION_WEIGHT, REGION_NODES));
-        match solve_region_with(
+        let solved = solve_region_with(
             &mut self.board,
             goal,
             self.region,
             &mut self.moves,
             budget,
             weighted,
-        ) {
-            Ok(()) => {
-                cut_cycles(start, &mut self.moves);
-                Ok(Some(self.moves))
-            }
-            Err(SolveError::LimitReached {
-                limit: LimitKind::Nodes,
-                stats,
-            }) if budget
-                .limits()
-                .max_nodes
-                .is_none_or(|m| budget.stats.expanded < m) =>
-            {
-                budget.stats.expanded += stats.expanded;
-                budget.stats.generated += stats.generated;
-                Ok(None)
-            }
-            Err(e) => Err(e),
-        }
+        )?;
+        Ok(solved.then(|| {
+            cut_cycles(start, &mut self.moves);
+            self.moves
+        }))
     }
 
     /// Solves the last region and returns the whole path, cycles cut out.
@@ -365,10 +351,53 @@ impl Partial {
         goal: &Board,
         budget: &mut Budget,
     ) -> Result<Vec<Direction>, SolveError> {
-        solve_region(&mut self.board, goal, self.region, &mut self.moves, budget)?;
+        solve_region_with(
+            &mut self.board,
+            goal,
+            self.region,
+            &mut self.moves,
+            budget,
+            None,
+        )?;
         cut_cycles(start, &mut self.moves);
         Ok(self.moves)
     }
+}
+
+/// Runs a search on part of the problem (a region, a window of the path) inside `budget`: one
+/// thread, no progress reports of its own, at most what the budget's node limit has left and,
+/// with `cap`, at most `cap` nodes. Its work is charged to the budget either way. `Ok(None)` when
+/// the cap, not the budget, stopped it.
+fn sub_search(
+    budget: &mut Budget,
+    cap: Option<u64>,
+    search: impl FnOnce(&SearchLimits) -> Result<Solution, SolveError>,
+) -> Result<Option<Solution>, SolveError> {
+    let mut limits = budget.limits().clone();
+    limits.progress = None;
+    limits.threads = 1;
+    let left = limits
+        .max_nodes
+        .map(|m| m.saturating_sub(budget.stats.expanded));
+    limits.max_nodes = match (cap, left) {
+        (Some(c), Some(l)) => Some(c.min(l)),
+        (c, l) => c.or(l),
+    };
+    let (solution, work) = match search(&limits) {
+        Ok(s) => {
+            let work = s.stats.clone();
+            (Some(s), work)
+        }
+        Err(SolveError::LimitReached {
+            limit: LimitKind::Nodes,
+            stats,
+        }) if cap.is_some_and(|c| left.is_none_or(|l| c < l)) => (None, stats),
+        Err(e) => return Err(e.with_stats(budget.stats_now())),
+    };
+    budget.stats.expanded += work.expanded;
+    budget.stats.generated += work.generated;
+    budget.check(0)?;
+    Ok(solution)
 }
 
 /// One reduction pass from `start` as `plan` chooses: the blank moves to the goal, with cycles

@@ -1,7 +1,7 @@
 //! The two kinds of step a reduction takes: tiles placed home one pair at a time by a
 //! breadth-first search over the pair and the blank, and a square region solved whole by IDA*
 //! (optimal, or weighted with a node cap).
-use super::{Region, Scratch};
+use super::{sub_search, Region, Scratch};
 use crate::board::{step, Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::LinearConflict;
@@ -127,19 +127,10 @@ pub(super) fn place(
     Ok(())
 }
 
-/// Solves the last region optimally with IDA*: the region is a small board of its own.
-pub(super) fn solve_region(
-    board: &mut Board,
-    goal: &Board,
-    region: Region,
-    moves: &mut Vec<Direction>,
-    budget: &mut Budget,
-) -> Result<(), SolveError> {
-    solve_region_with(board, goal, region, moves, budget, None)
-}
-
-/// [`solve_region`], or with `weighted` = (weight, node cap) by weighted IDA*: a path at most
-/// `weight` × the region's optimum, or a node-limit error past the cap.
+/// Solves a square region as a small board of its own, with the blank moves it needs on the
+/// whole board: by optimal IDA* (`weighted` `None`), or by weighted IDA* with `weighted` =
+/// (weight, node cap), a path at most `weight` × the region's optimum. False, and nothing
+/// moved, when the cap stopped the weighted search.
 pub(super) fn solve_region_with(
     board: &mut Board,
     goal: &Board,
@@ -147,7 +138,7 @@ pub(super) fn solve_region_with(
     moves: &mut Vec<Direction>,
     budget: &mut Budget,
     weighted: Option<(f64, u64)>,
-) -> Result<(), SolveError> {
+) -> Result<bool, SolveError> {
     let n = board.size();
     let cells: Vec<usize> = (region.r0..=region.r1)
         .flat_map(|r| (region.c0..=region.c1).map(move |c| r * n + c))
@@ -171,30 +162,23 @@ pub(super) fn solve_region_with(
         Board::from_tiles(&sub(goal))?,
         Board::from_tiles(&sub(board))?,
     );
-    let mut limits = budget.limits().clone();
-    limits.progress = None;
-    limits.threads = 1;
     let heuristic = LinearConflict::new(&sub_goal);
-    let solution = match weighted {
-        None => IdaStar::new(&sub_goal, heuristic).solve(&sub_start, &limits),
-        Some((weight, cap)) => {
-            let left = limits
-                .max_nodes
-                .map_or(u64::MAX, |m| m.saturating_sub(budget.stats.expanded));
-            limits.max_nodes = Some(cap.min(left));
-            WeightedIdaStar::new(&sub_goal, heuristic, weight).solve(&sub_start, &limits)
+    let cap = weighted.map(|(_, cap)| cap);
+    let found = sub_search(budget, cap, |limits| match weighted {
+        None => IdaStar::new(&sub_goal, heuristic).solve(&sub_start, limits),
+        Some((weight, _)) => {
+            WeightedIdaStar::new(&sub_goal, heuristic, weight).solve(&sub_start, limits)
         }
-    }
-    .map_err(|e| e.with_stats(budget.stats_now()))?;
-    budget.stats.expanded += solution.stats.expanded;
-    budget.stats.generated += solution.stats.generated;
-    budget.check(0)?;
+    })?;
+    let Some(solution) = found else {
+        return Ok(false);
+    };
     // A region's moves are the same blank moves on the whole board.
     board
         .apply_all(&solution.moves)
         .expect("the region's moves stay in the region");
     moves.extend(solution.moves);
-    Ok(())
+    Ok(true)
 }
 
 fn taxicab(n: usize, a: usize, b: usize) -> u32 {
