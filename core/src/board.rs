@@ -264,6 +264,11 @@ impl fmt::Display for Board {
     }
 }
 
+/// Taxicab distance between two cells of a `size`×`size` board.
+pub fn taxicab(size: usize, a: usize, b: usize) -> u32 {
+    ((a / size).abs_diff(b / size) + (a % size).abs_diff(b % size)) as u32
+}
+
 /// Writes labels separated by single spaces (`1 2 3 0`), the form text files and saves use.
 pub(crate) fn write_tiles(out: &mut impl fmt::Write, tiles: &[u8]) -> fmt::Result {
     for (i, t) in tiles.iter().enumerate() {

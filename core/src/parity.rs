@@ -32,8 +32,7 @@ pub fn is_solvable(board: &Board, goal: &Board) -> bool {
             transpositions += len - 1;
         }
     }
-    let (b, g) = (board.blank(), goal.blank());
-    let distance = (b / n).abs_diff(g / n) + (b % n).abs_diff(g % n);
+    let distance = crate::board::taxicab(n, board.blank(), goal.blank()) as usize;
     transpositions % 2 == distance % 2
 }
 

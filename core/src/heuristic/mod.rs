@@ -89,8 +89,7 @@ impl Geometry {
 
     /// Taxicab distance between two cells.
     pub fn distance(&self, a: usize, b: usize) -> u32 {
-        let n = self.size;
-        ((a / n).abs_diff(b / n) + (a % n).abs_diff(b % n)) as u32
+        crate::board::taxicab(self.size, a, b)
     }
 }
 

@@ -132,10 +132,7 @@ fn run<H: Heuristic>(
     let optimal = weight.0 == weight.1;
     // Every path to the goal has the parity of the blank's taxicab distance to its home, so an
     // optimal search skips bounds of the other parity: they cannot hold a solution.
-    let parity = {
-        let (a, b) = (start.blank(), goal.blank());
-        ((a / n).abs_diff(b / n) + (a % n).abs_diff(b % n)) as u32 & 1
-    };
+    let parity = crate::board::taxicab(n, start.blank(), goal.blank()) & 1;
     let round = |bound: u32| {
         if optimal && bound != u32::MAX && bound & 1 != parity {
             bound + 1

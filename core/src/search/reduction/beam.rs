@@ -9,6 +9,7 @@ use rustc_hash::FxHashSet;
 use super::{Partial, Scratch, PLANS, WEIGHTED_REGION};
 use crate::board::{Board, Direction};
 use crate::error::SolveError;
+use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::Budget;
 
 /// The shortest path the beam finds (cycles cut), and whether the beam kept every reduction
@@ -21,20 +22,7 @@ pub(super) fn beam(
     budget: &mut Budget,
     scratch: &mut Scratch,
 ) -> Result<(Vec<Direction>, bool), SolveError> {
-    let cells = goal.cells();
-    let home: Vec<usize> = (0..cells)
-        .map(|t| goal.cell_of(t as u8).expect("every label is on the goal"))
-        .collect();
-    let n = goal.size();
-    let manhattan = |b: &Board| -> usize {
-        (0..cells)
-            .filter(|&c| b.tile_at(c) != 0)
-            .map(|c| {
-                let h = home[b.tile_at(c) as usize];
-                (c / n).abs_diff(h / n) + (c % n).abs_diff(h % n)
-            })
-            .sum()
-    };
+    let manhattan = Manhattan::new(goal);
     let mut kept = vec![Partial::new(start)];
     let mut every = true;
     // Every line removes a row or a column, so every reduction reaches the last region after
@@ -45,7 +33,8 @@ pub(super) fn beam(
             for line in p.lines(goal) {
                 let mut child = p.clone();
                 child.take_line(goal, line, budget, scratch)?;
-                let score = child.moves.len() as f64 + weight * manhattan(&child.board) as f64;
+                let left = manhattan.estimate(child.board.tiles());
+                let score = child.moves.len() as f64 + weight * left as f64;
                 children.push((score, child));
             }
         }

@@ -2,7 +2,7 @@
 //! breadth-first search over the pair and the blank, and a square region solved whole by IDA*
 //! (optimal, or weighted with a node cap).
 use super::{sub_search, Region, Scratch};
-use crate::board::{step, Board, Direction};
+use crate::board::{step, taxicab, Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::LinearConflict;
 use crate::limits::Budget;
@@ -179,8 +179,4 @@ pub(super) fn solve_region_with(
         .expect("the region's moves stay in the region");
     moves.extend(solution.moves);
     Ok(true)
-}
-
-fn taxicab(n: usize, a: usize, b: usize) -> u32 {
-    ((a / n).abs_diff(b / n) + (a % n).abs_diff(b % n)) as u32
 }
