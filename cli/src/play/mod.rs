@@ -135,7 +135,9 @@ impl Screen {
     /// terminal is too small or the picture cannot be made.
     fn draw(&mut self) -> io::Result<()> {
         let n = self.game.board().size();
-        let mut picture = None;
+        // The tile side when picture tiles are drawn; the picture itself stays in the view's
+        // cache, drawn or decoded once per edge.
+        let mut side = None;
         if self.view.on {
             let (cols, rows) = terminal::size()?;
             match render::picture_tile_side(n, cols, rows) {
@@ -143,7 +145,7 @@ impl Screen {
                     self.message = "terminal too small for the picture: showing numbers".into();
                 }
                 Some(p) => match self.view.at((p * n) as u32) {
-                    Ok(pic) => picture = Some((pic.clone(), p)),
+                    Ok(_) => side = Some(p),
                     Err(e) => {
                         self.message = e.to_string();
                         self.view.on = false;
@@ -161,7 +163,7 @@ impl Screen {
             message: &self.message,
             digits: &self.digits,
             seconds,
-            picture: picture.as_ref().map(|(pic, p)| (pic, *p)),
+            picture: side.and_then(|p| Some((self.view.cache.as_ref()?, p))),
             numbers_over_picture: self.view.numbers,
         };
         render::render(&mut io::stdout(), &frame)
