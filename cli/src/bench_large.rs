@@ -11,7 +11,7 @@ use slidepuzzle_core::heuristic::{Heuristic, LinearConflict, Manhattan};
 use slidepuzzle_core::search::{Reduction, WeightedIdaStar};
 use slidepuzzle_core::{shuffle, Board, SearchLimits, Solver};
 
-use crate::common::CliError;
+use crate::common::{CliError, ThreadOptions};
 
 #[derive(Args)]
 pub struct BenchLargeArgs {
@@ -27,6 +27,8 @@ pub struct BenchLargeArgs {
     /// Skip the baseline (weighted IDA*, what Auto ran before).
     #[arg(long)]
     no_baseline: bool,
+    #[command(flatten)]
+    threads: ThreadOptions,
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -48,6 +50,7 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
         return Err(CliError::Input(format!("size {n} is outside 2–8")));
     }
     let top = *args.budgets.iter().max().expect("not empty");
+    let threads = args.threads.count();
     print!("{:>5} {:>10} {:>10}", "size", "first ms", "worst ms");
     for b in &args.budgets {
         print!(" {:>12} {:>10}", format!("len/md@{b}"), "worst");
@@ -73,13 +76,13 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
             first.push(began.elapsed().as_secs_f64() * 1000.0);
             check(&start, &goal, &s.moves)?;
             for (i, &ms) in args.budgets.iter().enumerate() {
-                let limits = SearchLimits::with_timeout(Duration::from_millis(ms));
+                let limits = SearchLimits::with_timeout(Duration::from_millis(ms)).threads(threads);
                 let s = Reduction::new(&goal).solve(&start, &limits)?;
                 check(&start, &goal, &s.moves)?;
                 ratios[i].push(s.len() as f64 / md);
             }
             if !args.no_baseline {
-                match weighted_anytime(&goal, &start, Duration::from_millis(top)) {
+                match weighted_anytime(&goal, &start, Duration::from_millis(top), threads) {
                     Some(len) => baseline.push(len as f64 / md),
                     None => baseline_failed += 1,
                 }
@@ -109,8 +112,13 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
 
 /// What Auto ran on 6×6 and larger before the reduction: weighted IDA* with falling weights
 /// until the budget ends, keeping the shortest path; `None` when none was found in time.
-fn weighted_anytime(goal: &Board, start: &Board, budget: Duration) -> Option<usize> {
-    let limits = SearchLimits::with_timeout(budget);
+fn weighted_anytime(
+    goal: &Board,
+    start: &Board,
+    budget: Duration,
+    threads: usize,
+) -> Option<usize> {
+    let limits = SearchLimits::with_timeout(budget).threads(threads);
     let mut best: Option<usize> = None;
     for w in [8.0, 4.0, 3.0, 2.0, 1.5, 1.3, 1.2] {
         match WeightedIdaStar::new(goal, LinearConflict::new(goal), w).solve(start, &limits) {

@@ -92,7 +92,7 @@ pub fn goal_for(size: usize, goal: Option<&str>) -> Result<Board, CliError> {
 /// How many threads a search may use.
 #[derive(Args, Debug, Clone, Copy, Default)]
 pub struct ThreadOptions {
-    /// Threads for IDA* (default: every core).
+    /// Threads a search may use: IDA*, and the reduction's two ends (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
 }

@@ -1,5 +1,6 @@
 //! Improving a path until the deadline: the other fixed orders, windows of the path replaced by
-//! optimal ones and cycles cut out, then beams over every order.
+//! optimal ones and cycles cut out, then beams over every order from the start and from the
+//! goal.
 use rustc_hash::FxHashMap;
 
 use super::beam::beam;
@@ -7,8 +8,9 @@ use super::{reduce, sub_search, Scratch, PLANS};
 use crate::board::{Board, Direction};
 use crate::error::SolveError;
 use crate::heuristic::Manhattan;
-use crate::limits::Budget;
+use crate::limits::{Budget, SearchLimits, Shared};
 use crate::search::{IdaStar, Solver};
+use std::time::Instant;
 
 /// Window lengths for the re-optimisation, shortest first.
 const WINDOWS: [usize; 5] = [14, 20, 26, 36, 48];
@@ -43,7 +45,8 @@ pub(super) fn cut_cycles(start: &Board, moves: &mut Vec<Direction>) {
 }
 
 /// Improves `best` until the deadline, the node limit, or no change is left to try: other
-/// reduction orders, then optimal windows.
+/// reduction orders, then optimal windows; with a deadline, beams over every order from both
+/// ends ([`both_ends`]).
 pub(super) fn improve(
     start: &Board,
     goal: &Board,
@@ -61,13 +64,101 @@ pub(super) fn improve(
             *best = other;
         }
     }
-    if budget.limits().deadline.is_none() {
-        return shorten(start, best, lower_bound, budget);
+    match budget.limits().deadline {
+        None => shorten(start, best, lower_bound, budget),
+        Some(deadline) => both_ends(start, goal, best, lower_bound, deadline, budget),
     }
-    // With a deadline: beams over every order, twice as wide each time. Paths are compared
-    // before shortening, which takes most of the time; a beam's path shorter than any before
-    // is shortened and kept if it beats the best (a first beam's path usually beats the
-    // fixed plans' even before either is shortened).
+}
+
+/// The rest of the time goes to beams ([`widen`]) from two ends: the start reduced toward the
+/// goal, and the goal reduced toward the start (its path, reversed, goes from the start to
+/// the goal). The two reductions fix different tiles first and so take different paths; the
+/// shorter of the two is kept, which shortened the median path more than wider beams on one
+/// end (slidepuzzle bench-large). With two threads or more the ends run side by side, else
+/// one after the other with half the time left each.
+fn both_ends(
+    start: &Board,
+    goal: &Board,
+    best: &mut Vec<Direction>,
+    lower_bound: u32,
+    deadline: Instant,
+    budget: &mut Budget,
+) -> Result<(), SolveError> {
+    let limits = budget.limits();
+    let shared = Shared::new(
+        budget.started(),
+        budget.stats.expanded,
+        budget.stats.generated,
+    );
+    let mut one = limits.clone();
+    one.threads = 1;
+    let mut first = one.clone();
+    if limits.threads < 2 {
+        let now = Instant::now();
+        first.deadline = Some(now + deadline.saturating_duration_since(now) / 2);
+    }
+    let ends = [
+        (start, goal, best.clone(), &first),
+        (goal, start, reversed(best), &one),
+    ];
+    let side = |(from, to, mut path, limits): (&Board, &Board, Vec<Direction>, &SearchLimits)| {
+        let mut worker = Budget::worker(limits, &shared);
+        let done = widen(
+            from,
+            to,
+            &mut path,
+            lower_bound,
+            &mut worker,
+            &mut Scratch::default(),
+        );
+        (path, done, worker.stats)
+    };
+    let results: Vec<_> = if limits.threads < 2 {
+        ends.into_iter().map(side).collect()
+    } else {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = ends
+                .into_iter()
+                .map(|end| scope.spawn(move || side(end)))
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
+    };
+    let mut outcome = Ok(());
+    for (i, (path, done, stats)) in results.into_iter().enumerate() {
+        budget.stats.absorb(&stats);
+        let path = if i == 0 { path } else { reversed(&path) };
+        if path.len() < best.len() {
+            *best = path;
+        }
+        // A cancel ends the solve; any other limit only ends that end's improving.
+        if let Err(e @ SolveError::Cancelled { .. }) = done {
+            outcome = Err(e);
+        }
+    }
+    outcome
+}
+
+/// The path that undoes `path`: its moves backwards, each the other way.
+fn reversed(path: &[Direction]) -> Vec<Direction> {
+    path.iter().rev().map(|d| d.opposite()).collect()
+}
+
+/// Beams over every order, twice as wide each time, until a limit or a beam that kept every
+/// order. Paths are compared before shortening, which takes most of the time; a beam's path
+/// shorter than any before is shortened and kept if it beats the best (a first beam's path
+/// usually beats the fixed plans' even before either is shortened).
+fn widen(
+    start: &Board,
+    goal: &Board,
+    best: &mut Vec<Direction>,
+    lower_bound: u32,
+    budget: &mut Budget,
+    scratch: &mut Scratch,
+) -> Result<(), SolveError> {
     let mut raw_best = best.len();
     let mut best_shortened = false;
     for width in (0..usize::BITS - 1).map(|i| 1usize << i) {

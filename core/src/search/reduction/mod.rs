@@ -11,8 +11,9 @@
 //! With the rest of the time budget the path is improved: other reduction orders are tried,
 //! cycles are cut out (a board reached twice), short windows of the path are replaced by
 //! optimal ones (IDA* between the window's two boards), and beams over every order of lines
-//! look for a shorter reduction. The shortest path found is returned,
-//! with the linear-conflict estimate of the start as its honest lower bound.
+//! look for a shorter reduction, from the start toward the goal and from the goal toward the
+//! start (on two threads when the limits allow). The shortest path found is returned, with the
+//! linear-conflict estimate of the start as its honest lower bound.
 
 mod beam;
 mod improve;
@@ -465,6 +466,40 @@ pub(super) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn two_threads_improve_from_both_ends() {
+        for (n, blank) in [(6, 14), (8, 63), (7, 0)] {
+            let goal = Board::goal_with_blank(n, blank).unwrap();
+            let start = shuffled(&goal, n as u64);
+            let first = Reduction::new(&goal)
+                .first_path_only()
+                .solve(&start, &SearchLimits::default())
+                .unwrap();
+            let limits = SearchLimits::with_timeout(Duration::from_millis(150)).threads(2);
+            let improved = Reduction::new(&goal).solve(&start, &limits).unwrap();
+            replays(&start, &goal, &improved);
+            assert!(improved.len() < first.len(), "{n}×{n}: nothing improved");
+        }
+    }
+
+    #[test]
+    fn a_cancel_while_both_ends_improve_stops_it() {
+        let goal = Board::goal(8).unwrap();
+        let start = shuffled(&goal, 6);
+        let token = CancelToken::new();
+        let canceller = token.clone();
+        let limits = SearchLimits::with_timeout(Duration::from_secs(30))
+            .threads(2)
+            .cancel_token(token);
+        let cancel = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            canceller.cancel();
+        });
+        let err = Reduction::new(&goal).solve(&start, &limits).unwrap_err();
+        cancel.join().unwrap();
+        assert!(matches!(err, SolveError::Cancelled { .. }));
     }
 
     #[test]
