@@ -6,6 +6,7 @@
 //! which weighted IDA* solves whole in far fewer moves than placing its lines would take.
 use rustc_hash::FxHashSet;
 
+use super::improve::cut_cycles;
 use super::{Partial, Scratch, PLANS, WEIGHTED_REGION};
 use crate::board::{Board, Direction};
 use crate::error::SolveError;
@@ -49,31 +50,64 @@ pub(super) fn beam(
             .collect();
     }
     let mut best: Option<Vec<Direction>> = None;
-    // Each kept reduction goes on by the first plan's lines down to the last region; at each
-    // square region on the way (5×5, 4×4) the region solved whole by weighted IDA* is a
-    // candidate too, when that search stays within its node cap.
     for p in kept {
-        let mut rest = p;
-        loop {
-            if !rest.reduced() && rest.region.height() == rest.region.width() {
-                if let Some(path) = rest.clone().finish_weighted(start, goal, budget)? {
-                    if best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                        best = Some(path);
-                    }
-                }
-            }
-            if rest.reduced() {
-                break;
-            }
-            let line = rest.planned_line(goal, PLANS[0]);
-            rest.take_line(goal, line, budget, scratch)?;
-        }
-        let path = rest.finish(start, goal, budget)?;
+        let path = finish(p, start, goal, budget, scratch)?;
         if best.as_ref().is_none_or(|b| path.len() < b.len()) {
             best = Some(path);
         }
     }
     Ok((best.expect("the beam keeps at least one reduction"), every))
+}
+
+/// The whole path through `p`, cycles cut: `p`'s moves, then the shortest finish found. The
+/// reduction goes on by the first plan's lines down to the last region; at each square region
+/// on the way (5×5, 4×4) the region solved whole by weighted IDA* is a candidate too, when that
+/// search stays within its node cap. Finishes are kept by board and region in `scratch`: each
+/// wider beam reaches most of the narrower one's reductions again.
+fn finish(
+    p: Partial,
+    start: &Board,
+    goal: &Board,
+    budget: &mut Budget,
+    scratch: &mut Scratch,
+) -> Result<Vec<Direction>, SolveError> {
+    let key = (p.board.tiles().to_vec(), p.region);
+    let suffix = match scratch.finishes.get(&key) {
+        Some(known) => known.clone(),
+        None => {
+            let from = p.board.clone();
+            let mut rest = Partial {
+                moves: Vec::new(),
+                ..p.clone()
+            };
+            let mut best: Option<Vec<Direction>> = None;
+            loop {
+                if !rest.reduced() && rest.region.height() == rest.region.width() {
+                    if let Some(path) = rest.clone().finish_weighted(&from, goal, budget)? {
+                        if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                            best = Some(path);
+                        }
+                    }
+                }
+                if rest.reduced() {
+                    break;
+                }
+                let line = rest.planned_line(goal, PLANS[0]);
+                rest.take_line(goal, line, budget, scratch)?;
+            }
+            let path = rest.finish(&from, goal, budget)?;
+            let best = match best {
+                Some(b) if b.len() <= path.len() => b,
+                _ => path,
+            };
+            scratch.finishes.insert(key, best.clone());
+            best
+        }
+    };
+    let mut path = p.moves;
+    path.extend(suffix);
+    cut_cycles(start, &mut path);
+    Ok(path)
 }
 
 #[cfg(test)]

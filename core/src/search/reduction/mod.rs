@@ -26,6 +26,7 @@ use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
 use improve::{cut_cycles, improve};
 use place::{place, solve_region_with};
+use rustc_hash::FxHashMap;
 
 /// The reduction solver for one goal (any blank home).
 #[derive(Debug, Clone)]
@@ -137,7 +138,7 @@ const PLANS: [Plan; 4] = [
 ];
 
 /// The unsolved rectangle: rows `r0..=r1`, columns `c0..=c1`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Region {
     r0: usize,
     r1: usize,
@@ -154,11 +155,12 @@ impl Region {
     }
 }
 
-/// Buffers the pair searches reuse.
+/// Buffers the pair searches reuse, and the beam's finishes by board and region.
 #[derive(Default)]
 struct Scratch {
     came: Vec<u8>,
     queue: Vec<u32>,
+    finishes: FxHashMap<(Vec<u8>, Region), Vec<Direction>>,
 }
 
 /// A reduction under way: the board, the moves so far, the solved cells and the unsolved
