@@ -155,11 +155,14 @@ impl Region {
     }
 }
 
-/// Buffers the pair searches reuse, and the beam's finishes by board and region.
+/// Buffers the pair searches reuse, and what the beam found before, which each wider beam
+/// reaches again: the moves of each line taken (by board, region and line) and each finish (by
+/// board and region).
 #[derive(Default)]
 struct Scratch {
     came: Vec<u8>,
     queue: Vec<u32>,
+    lines: FxHashMap<(Vec<u8>, Region, Line), Vec<Direction>>,
     finishes: FxHashMap<(Vec<u8>, Region), Vec<Direction>>,
 }
 
@@ -175,7 +178,7 @@ struct Partial {
 
 /// One line a region can give up: a row (else a column), which one, and whether its tiles are
 /// placed from the end nearer the blank's home.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Line {
     row: bool,
     at: usize,
@@ -290,6 +293,7 @@ impl Partial {
         if (along_home - along_lo <= along_hi - along_home) != line.near_end_first {
             cells.reverse();
         }
+        let key = (self.board.tiles().to_vec(), r, line);
         let low = at == if line.row { r.r0 } else { r.c0 };
         match (line.row, low) {
             (true, true) => self.region.r0 += 1,
@@ -297,6 +301,17 @@ impl Partial {
             (false, true) => self.region.c0 += 1,
             (false, false) => self.region.c1 -= 1,
         }
+        if let Some(known) = scratch.lines.get(&key) {
+            self.board
+                .apply_all(known)
+                .expect("a line's moves stay in the region");
+            self.moves.extend_from_slice(known);
+            for &c in &cells {
+                self.frozen[c] = true;
+            }
+            return Ok(());
+        }
+        let before = self.moves.len();
         let mut groups: Vec<&[usize]> = Vec::new();
         let odd = cells.len() % 2;
         if odd == 1 {
@@ -320,6 +335,7 @@ impl Partial {
                 scratch,
             )?;
         }
+        scratch.lines.insert(key, self.moves[before..].to_vec());
         Ok(())
     }
 
