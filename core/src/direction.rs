@@ -70,3 +70,33 @@ impl fmt::Display for Direction {
         })
     }
 }
+
+/// The moves that undo `moves`: the same moves backwards, each the other way. Reversing a path
+/// from one board to another gives the path back.
+pub fn undoing(moves: &[Direction]) -> impl Iterator<Item = Direction> + '_ {
+    moves.iter().rev().map(|d| d.opposite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn undoing_a_path_leads_back() {
+        let start = Board::goal_with_blank(4, 5).unwrap();
+        let path = [
+            Direction::Up,
+            Direction::Left,
+            Direction::Down,
+            Direction::Down,
+        ];
+        let mut b = start.clone();
+        b.apply_all(&path).unwrap();
+        assert_ne!(b, start);
+        let back: Vec<Direction> = undoing(&path).collect();
+        assert_eq!(back[0], Direction::Up);
+        b.apply_all(&back).unwrap();
+        assert_eq!(b, start);
+    }
+}

@@ -6,6 +6,7 @@ use super::bfs::Frontier;
 use super::packed;
 use super::{check_start, Solution, Solver};
 use crate::board::Board;
+use crate::direction::undoing;
 use crate::error::SolveError;
 use crate::limits::{Budget, SearchLimits};
 
@@ -49,7 +50,7 @@ impl Solver for BidirectionalBfs {
         let meet = meeting.expect("loop ends on a meeting");
         let mut moves = forward.path_to(meet);
         let back = backward.path_to(meet);
-        moves.extend(back.iter().rev().map(|d| d.opposite()));
+        moves.extend(undoing(&back));
         Ok(Solution::new(
             "bibfs",
             start,

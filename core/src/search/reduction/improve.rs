@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 use super::beam::beam;
 use super::{reduce, sub_search, Scratch, PLANS};
 use crate::board::{Board, Direction};
+use crate::direction::undoing;
 use crate::error::SolveError;
 use crate::heuristic::Manhattan;
 use crate::limits::{Budget, SearchLimits, Shared};
@@ -99,7 +100,7 @@ fn both_ends(
     }
     let ends = [
         (start, goal, best.clone(), &first),
-        (goal, start, reversed(best), &one),
+        (goal, start, undoing(best).collect(), &one),
     ];
     let side = |(from, to, mut path, limits): (&Board, &Board, Vec<Direction>, &SearchLimits)| {
         let mut worker = Budget::worker(limits, &shared);
@@ -130,7 +131,11 @@ fn both_ends(
     let mut outcome = Ok(());
     for (i, (path, done, stats)) in results.into_iter().enumerate() {
         budget.stats.absorb(&stats);
-        let path = if i == 0 { path } else { reversed(&path) };
+        let path = if i == 0 {
+            path
+        } else {
+            undoing(&path).collect()
+        };
         if path.len() < best.len() {
             *best = path;
         }
@@ -140,11 +145,6 @@ fn both_ends(
         }
     }
     outcome
-}
-
-/// The path that undoes `path`: its moves backwards, each the other way.
-fn reversed(path: &[Direction]) -> Vec<Direction> {
-    path.iter().rev().map(|d| d.opposite()).collect()
 }
 
 /// Beams over every order, twice as wide each time, until a limit or a beam that kept every
