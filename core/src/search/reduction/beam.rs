@@ -51,63 +51,64 @@ pub(super) fn beam(
     }
     let mut best: Option<Vec<Direction>> = None;
     for p in kept {
-        let path = finish(p, start, goal, budget, scratch)?;
-        if best.as_ref().is_none_or(|b| path.len() < b.len()) {
-            best = Some(path);
-        }
+        keep_shorter(&mut best, finish(p, start, goal, budget, scratch)?);
     }
     Ok((best.expect("the beam keeps at least one reduction"), every))
 }
 
-/// The whole path through `p`, cycles cut: `p`'s moves, then the shortest finish found. The
-/// reduction goes on by the first plan's lines down to the last region; at each square region
-/// on the way (5×5, 4×4) the region solved whole by weighted IDA* is a candidate too, when that
-/// search stays within its node cap. Finishes are kept by board and region in `scratch`: each
-/// wider beam reaches most of the narrower one's reductions again.
+/// The whole path through `p`, cycles cut: `p`'s moves, then the shortest finish found.
+/// Finishes are kept by board and region in `scratch`: each wider beam reaches most of the
+/// narrower one's reductions again.
 fn finish(
-    p: Partial,
+    mut p: Partial,
     start: &Board,
     goal: &Board,
     budget: &mut Budget,
     scratch: &mut Scratch,
 ) -> Result<Vec<Direction>, SolveError> {
+    let mut path = std::mem::take(&mut p.moves);
     let key = (p.board.tiles().to_vec(), p.region);
-    let suffix = match scratch.finishes.get(&key) {
-        Some(known) => known.clone(),
-        None => {
-            let from = p.board.clone();
-            let mut rest = Partial {
-                moves: Vec::new(),
-                ..p.clone()
-            };
-            let mut best: Option<Vec<Direction>> = None;
-            loop {
-                if !rest.reduced() && rest.region.height() == rest.region.width() {
-                    if let Some(path) = rest.clone().finish_weighted(&from, goal, budget)? {
-                        if best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                            best = Some(path);
-                        }
-                    }
-                }
-                if rest.reduced() {
-                    break;
-                }
-                let line = rest.planned_line(goal, PLANS[0]);
-                rest.take_line(goal, line, budget, scratch)?;
-            }
-            let path = rest.finish(&from, goal, budget)?;
-            let best = match best {
-                Some(b) if b.len() <= path.len() => b,
-                _ => path,
-            };
-            scratch.finishes.insert(key, best.clone());
-            best
-        }
-    };
-    let mut path = p.moves;
-    path.extend(suffix);
+    if let Some(known) = scratch.finishes.get(&key) {
+        path.extend_from_slice(known);
+    } else {
+        let suffix = shortest_finish(p, goal, budget, scratch)?;
+        path.extend_from_slice(&suffix);
+        scratch.finishes.insert(key, suffix);
+    }
     cut_cycles(start, &mut path);
     Ok(path)
+}
+
+/// The shortest way found from `rest` (with no moves of its own yet) to the goal, cycles cut:
+/// the reduction goes on by the first plan's lines down to the last region, and at each square
+/// region on the way (5×5, 4×4) the region solved whole by weighted IDA* is a candidate too,
+/// when that search stays within its node cap.
+fn shortest_finish(
+    mut rest: Partial,
+    goal: &Board,
+    budget: &mut Budget,
+    scratch: &mut Scratch,
+) -> Result<Vec<Direction>, SolveError> {
+    let from = rest.board.clone();
+    let mut best: Option<Vec<Direction>> = None;
+    while !rest.reduced() {
+        if rest.region.height() == rest.region.width() {
+            if let Some(path) = rest.clone().finish_weighted(&from, goal, budget)? {
+                keep_shorter(&mut best, path);
+            }
+        }
+        let line = rest.planned_line(goal, PLANS[0]);
+        rest.take_line(goal, line, budget, scratch)?;
+    }
+    keep_shorter(&mut best, rest.finish(&from, goal, budget)?);
+    Ok(best.expect("the lines always finish"))
+}
+
+/// Keeps `path` in `best` when there is none yet or it is shorter.
+fn keep_shorter(best: &mut Option<Vec<Direction>>, path: Vec<Direction>) {
+    if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+        *best = Some(path);
+    }
 }
 
 #[cfg(test)]

@@ -91,18 +91,19 @@ fn both_ends(
         budget.stats.expanded,
         budget.stats.generated,
     );
-    let mut one = limits.clone();
-    one.threads = 1;
-    let mut first = one.clone();
+    // Each end on one thread; on one thread in all, the forward end stops halfway.
+    let mut backward = limits.clone();
+    backward.threads = 1;
+    let mut forward = backward.clone();
     if limits.threads < 2 {
         let now = Instant::now();
-        first.deadline = Some(now + deadline.saturating_duration_since(now) / 2);
+        forward.deadline = Some(now + deadline.saturating_duration_since(now) / 2);
     }
     let ends = [
-        (start, goal, best.clone(), &first),
-        (goal, start, undoing(best).collect(), &one),
+        (start, goal, best.clone(), &forward, false),
+        (goal, start, undoing(best).collect(), &backward, true),
     ];
-    let side = |(from, to, mut path, limits): (&Board, &Board, Vec<Direction>, &SearchLimits)| {
+    let side = |(from, to, mut path, limits, backwards): End| {
         let mut worker = Budget::worker(limits, &shared);
         let done = widen(
             from,
@@ -112,6 +113,9 @@ fn both_ends(
             &mut worker,
             &mut Scratch::default(),
         );
+        if backwards {
+            path = undoing(&path).collect();
+        }
         (path, done, worker.stats)
     };
     let results: Vec<_> = if limits.threads < 2 {
@@ -129,13 +133,8 @@ fn both_ends(
         })
     };
     let mut outcome = Ok(());
-    for (i, (path, done, stats)) in results.into_iter().enumerate() {
+    for (path, done, stats) in results {
         budget.stats.absorb(&stats);
-        let path = if i == 0 {
-            path
-        } else {
-            undoing(&path).collect()
-        };
         if path.len() < best.len() {
             *best = path;
         }
@@ -146,6 +145,10 @@ fn both_ends(
     }
     outcome
 }
+
+/// One end of [`both_ends`]: from, to, the best path between them, the limits, and whether
+/// that path runs from the goal to the start.
+type End<'a> = (&'a Board, &'a Board, Vec<Direction>, &'a SearchLimits, bool);
 
 /// Beams over every order, twice as wide each time, until a limit or a beam that kept every
 /// order. Paths are compared before shortening, which takes most of the time; a beam's path
