@@ -30,12 +30,16 @@ pub(super) fn beam(
     // the same number of steps.
     while !kept[0].reduced() && !kept[0].within(WEIGHTED_REGION) {
         let mut children: Vec<(f64, Partial)> = Vec::new();
+        // the kept reductions and their children, charged to the memory limit as they grow
+        let mut held: u64 = kept.iter().map(Partial::bytes).sum();
         for p in &kept {
             for line in p.lines(goal) {
                 let mut child = p.clone();
                 child.take_line(goal, line, budget, scratch)?;
                 let left = manhattan.estimate(child.board.tiles());
                 let score = child.moves.len() as f64 + weight * left as f64;
+                held += child.bytes();
+                budget.memory(kept.len() + children.len() + 1, held + scratch.bytes())?;
                 children.push((score, child));
             }
         }
@@ -73,7 +77,7 @@ fn finish(
     } else {
         let suffix = shortest_finish(p, goal, budget, scratch)?;
         path.extend_from_slice(&suffix);
-        scratch.finishes.insert(key, suffix);
+        scratch.keep_finish(key, suffix, budget)?;
     }
     cut_cycles(start, &mut path);
     Ok(path)
@@ -134,6 +138,40 @@ mod tests {
                 assert_eq!(b, goal, "{n}×{n}, blank home {blank}");
             }
         }
+    }
+
+    /// The beam's reductions and what it keeps count against the memory limit: a wider beam
+    /// holds more, and a limit one byte under what a beam held stops that beam.
+    #[test]
+    fn the_beam_is_held_to_the_memory_limit() {
+        let goal = Board::goal(7).unwrap();
+        let start = shuffled(&goal, 7);
+        let peak = |width: usize, limits: &SearchLimits| {
+            let mut budget = Budget::new(limits);
+            let found = beam(
+                &start,
+                &goal,
+                width,
+                2.0,
+                &mut budget,
+                &mut Scratch::default(),
+            );
+            (found.map(|(path, _)| path), budget.stats.peak_bytes)
+        };
+        let (narrow, narrow_peak) = peak(1, &SearchLimits::default());
+        let (wide, wide_peak) = peak(16, &SearchLimits::default());
+        assert!(narrow.is_ok() && wide.is_ok());
+        assert!(wide_peak > narrow_peak, "{wide_peak} ≤ {narrow_peak}");
+        let (under, _) = peak(16, &SearchLimits::default().bytes(wide_peak - 1));
+        assert!(matches!(
+            under,
+            Err(SolveError::LimitReached {
+                limit: crate::error::LimitKind::Memory,
+                ..
+            })
+        ));
+        let (exact, _) = peak(16, &SearchLimits::default().bytes(wide_peak));
+        assert_eq!(exact.unwrap(), wide.unwrap());
     }
 
     #[test]

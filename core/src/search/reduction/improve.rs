@@ -67,7 +67,10 @@ pub(super) fn improve(
     }
     match budget.limits().deadline {
         None => shorten(start, best, lower_bound, budget),
-        Some(deadline) => both_ends(start, goal, best, lower_bound, deadline, budget),
+        Some(deadline) => {
+            let held = scratch.bytes();
+            both_ends(start, goal, best, lower_bound, deadline, held, budget)
+        }
     }
 }
 
@@ -76,13 +79,16 @@ pub(super) fn improve(
 /// the goal). The two reductions fix different tiles first and so take different paths; the
 /// shorter of the two is kept, which shortened the median path more than wider beams on one
 /// end (slidepuzzle bench-large). With two threads or more the ends run side by side, else
-/// one after the other with half the time left each.
+/// one after the other with half the time left each. Each end's buffers and beams may hold
+/// what the memory limit leaves after `held` (the bytes the caller still holds), or half of
+/// that when both run at once.
 fn both_ends(
     start: &Board,
     goal: &Board,
     best: &mut Vec<Direction>,
     lower_bound: u32,
     deadline: Instant,
+    held: u64,
     budget: &mut Budget,
 ) -> Result<(), SolveError> {
     let limits = budget.limits();
@@ -91,9 +97,12 @@ fn both_ends(
         budget.stats.expanded,
         budget.stats.generated,
     );
-    // Each end on one thread; on one thread in all, the forward end stops halfway.
+    // Each end on one thread with its share of the memory; on one thread in all, the forward
+    // end stops halfway.
     let mut backward = limits.clone();
     backward.threads = 1;
+    let ends_at_once = if limits.threads < 2 { 1 } else { 2 };
+    backward.max_bytes = limits.max_bytes.saturating_sub(held) / ends_at_once;
     let mut forward = backward.clone();
     if limits.threads < 2 {
         let now = Instant::now();

@@ -18,6 +18,7 @@
 mod beam;
 mod improve;
 mod place;
+mod scratch;
 
 use super::{check_start, Solution, Solver};
 use crate::board::{Board, Direction};
@@ -26,7 +27,7 @@ use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
 use improve::{cut_cycles, improve};
 use place::{place, solve_region_with};
-use rustc_hash::FxHashMap;
+use scratch::Scratch;
 
 /// The reduction solver for one goal (any blank home).
 #[derive(Debug, Clone)]
@@ -155,17 +156,6 @@ impl Region {
     }
 }
 
-/// Buffers the pair searches reuse, and what the beam found before, which each wider beam
-/// reaches again: the moves of each line taken (by board, region and line) and each finish (by
-/// board and region).
-#[derive(Default)]
-struct Scratch {
-    came: Vec<u8>,
-    queue: Vec<u32>,
-    lines: FxHashMap<(Vec<u8>, Region, Line), Vec<Direction>>,
-    finishes: FxHashMap<(Vec<u8>, Region), Vec<Direction>>,
-}
-
 /// A reduction under way: the board, the moves so far, the solved cells and the unsolved
 /// region.
 #[derive(Clone)]
@@ -174,6 +164,16 @@ struct Partial {
     moves: Vec<Direction>,
     frozen: Vec<bool>,
     region: Region,
+}
+
+impl Partial {
+    /// What it holds, in bytes.
+    fn bytes(&self) -> u64 {
+        (std::mem::size_of::<Partial>()
+            + self.board.cells()
+            + self.moves.capacity()
+            + self.frozen.capacity()) as u64
+    }
 }
 
 /// One line a region can give up: a row (else a column), which one, and whether its tiles are
@@ -335,8 +335,7 @@ impl Partial {
                 scratch,
             )?;
         }
-        scratch.lines.insert(key, self.moves[before..].to_vec());
-        Ok(())
+        scratch.keep_line(key, self.moves[before..].to_vec(), budget)
     }
 
     /// Solves the region (square) whole by weighted IDA* instead of reducing it further;

@@ -45,7 +45,7 @@ pub(super) fn place(
         scratch.came.clear();
         scratch.came.resize(states, 0);
         scratch.queue.clear();
-        budget.memory(states, (states + scratch.queue.capacity() * 4) as u64)?;
+        budget.memory(states, scratch.bytes())?;
         const START: u8 = 5;
         scratch.came[start as usize] = START;
         scratch.queue.push(start);

@@ -1,0 +1,65 @@
+//! What the reduction's searches reuse: the pair search's buffers, and the lines and finishes
+//! a beam found, which each wider beam reaches again. What it holds counts against the memory
+//! limit.
+use rustc_hash::FxHashMap;
+
+use super::{Line, Region};
+use crate::board::Direction;
+use crate::error::SolveError;
+use crate::limits::Budget;
+
+/// Buffers the pair searches reuse, and what the beam found before, which each wider beam
+/// reaches again: the moves of each line taken (by board, region and line) and each finish (by
+/// board and region).
+#[derive(Default)]
+pub(super) struct Scratch {
+    pub(super) came: Vec<u8>,
+    pub(super) queue: Vec<u32>,
+    pub(super) lines: FxHashMap<(Vec<u8>, Region, Line), Vec<Direction>>,
+    pub(super) finishes: FxHashMap<(Vec<u8>, Region), Vec<Direction>>,
+    /// What the entries of `lines` and `finishes` hold on the heap, in bytes.
+    kept_bytes: u64,
+}
+
+impl Scratch {
+    /// What the buffers and the kept lines and finishes hold, in bytes: the tables' slots
+    /// (each an entry and a control byte) and the entries' heap parts.
+    pub(super) fn bytes(&self) -> u64 {
+        let slots = |slots: usize, entry: usize| (slots * (entry + 1)) as u64;
+        self.came.capacity() as u64
+            + self.queue.capacity() as u64 * 4
+            + slots(
+                self.lines.capacity(),
+                std::mem::size_of::<((Vec<u8>, Region, Line), Vec<Direction>)>(),
+            )
+            + slots(
+                self.finishes.capacity(),
+                std::mem::size_of::<((Vec<u8>, Region), Vec<Direction>)>(),
+            )
+            + self.kept_bytes
+    }
+
+    /// Keeps the moves of a line taken, charging what it holds to `budget`'s memory limit.
+    pub(super) fn keep_line(
+        &mut self,
+        key: (Vec<u8>, Region, Line),
+        moves: Vec<Direction>,
+        budget: &mut Budget,
+    ) -> Result<(), SolveError> {
+        self.kept_bytes += (key.0.capacity() + moves.capacity()) as u64;
+        self.lines.insert(key, moves);
+        budget.memory(self.lines.len() + self.finishes.len(), self.bytes())
+    }
+
+    /// Keeps a finish, charging what it holds to `budget`'s memory limit.
+    pub(super) fn keep_finish(
+        &mut self,
+        key: (Vec<u8>, Region),
+        moves: Vec<Direction>,
+        budget: &mut Budget,
+    ) -> Result<(), SolveError> {
+        self.kept_bytes += (key.0.capacity() + moves.capacity()) as u64;
+        self.finishes.insert(key, moves);
+        budget.memory(self.lines.len() + self.finishes.len(), self.bytes())
+    }
+}
