@@ -19,6 +19,7 @@ mod beam;
 mod improve;
 mod place;
 mod scratch;
+mod three;
 
 use super::{check_start, Solution, Solver};
 use crate::board::{Board, Direction};
@@ -53,6 +54,8 @@ impl Reduction {
     }
 }
 
+/// How many tiles of a line are placed at once.
+const GROUP: usize = 3;
 /// The side of the final region, solved optimally.
 const LAST_REGION: usize = 3;
 /// The side of the region the beam leaves to weighted IDA* ([`REGION_WEIGHT`], at most
@@ -313,17 +316,34 @@ impl Partial {
         }
         let before = self.moves.len();
         let mut groups: Vec<&[usize]> = Vec::new();
-        let odd = cells.len() % 2;
-        if odd == 1 {
-            groups.push(&cells[..1]);
+        let lead = cells.len() % GROUP;
+        if lead > 0 {
+            groups.push(&cells[..lead]);
         }
-        groups.extend(cells[odd..].chunks(2));
+        groups.extend(cells[lead..].chunks(GROUP));
         for (i, group) in groups.iter().enumerate() {
             let next = groups.get(i + 1).map(|g| {
                 self.board
                     .cell_of(goal.tile_at(g[0]))
                     .expect("every tile is on the board")
             });
+            if let &[a, b, c] = *group {
+                let mut margin = 1;
+                while !three::place_three(
+                    &mut self.board,
+                    goal,
+                    [a, b, c],
+                    next,
+                    margin,
+                    &mut self.frozen,
+                    &mut self.moves,
+                    budget,
+                    scratch,
+                )? {
+                    margin += 1;
+                }
+                continue;
+            }
             place(
                 &mut self.board,
                 goal,

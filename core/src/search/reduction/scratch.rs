@@ -15,6 +15,8 @@ use crate::limits::Budget;
 pub(super) struct Scratch {
     pub(super) came: Vec<u8>,
     pub(super) queue: Vec<u32>,
+    /// The three pair tables of a three-tile search.
+    pub(super) pairs: [Vec<u8>; 3],
     pub(super) lines: FxHashMap<(Vec<u8>, Region, Line), Vec<Direction>>,
     pub(super) finishes: FxHashMap<(Vec<u8>, Region), Vec<Direction>>,
     /// What the entries of `lines` and `finishes` hold on the heap, in bytes.
@@ -28,6 +30,7 @@ impl Scratch {
         let slots = |slots: usize, entry: usize| (slots * (entry + 1)) as u64;
         self.came.capacity() as u64
             + self.queue.capacity() as u64 * 4
+            + self.pairs.iter().map(|t| t.capacity() as u64).sum::<u64>()
             + slots(
                 self.lines.capacity(),
                 std::mem::size_of::<((Vec<u8>, Region, Line), Vec<Direction>)>(),
