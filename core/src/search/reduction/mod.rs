@@ -3,10 +3,10 @@
 //!
 //! The board is solved from the outside in. At each step the unsolved region (a rectangle that
 //! always holds the blank's home) gives up the row or column on its side farthest from that
-//! home: its tiles are placed two at a time by a breadth-first search over the positions of
-//! those two tiles and the blank alone (other loose tiles are interchangeable), which finds the
-//! fewest blank moves that place the pair without touching a solved tile. Placed tiles are then
-//! frozen. When the region is 3×3, IDA* solves it optimally.
+//! home: its tiles are placed up to four at a time by A* over the positions of those tiles and
+//! the blank alone (other loose tiles are interchangeable), which finds the fewest blank moves
+//! that place the group without touching a solved tile. Placed tiles are then frozen. When the
+//! region is 3×3, IDA* solves it optimally.
 //!
 //! With the rest of the time budget the path is improved: other reduction orders are tried,
 //! cycles are cut out (a board reached twice), short windows of the path are replaced by
@@ -16,18 +16,19 @@
 //! linear-conflict estimate of the start as its honest lower bound.
 
 mod beam;
+mod group;
 mod improve;
 mod place;
 mod scratch;
-mod three;
 
 use super::{check_start, Solution, Solver};
 use crate::board::{Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
+use group::{place_tiles, GROUP};
 use improve::{cut_cycles, improve};
-use place::{place, solve_region_with};
+use place::solve_region_with;
 use scratch::Scratch;
 
 /// The reduction solver for one goal (any blank home).
@@ -54,8 +55,6 @@ impl Reduction {
     }
 }
 
-/// How many tiles of a line are placed at once.
-const GROUP: usize = 3;
 /// The side of the final region, solved optimally.
 const LAST_REGION: usize = 3;
 /// The side of the region the beam leaves to weighted IDA* ([`REGION_WEIGHT`], at most
@@ -315,8 +314,9 @@ impl Partial {
             return Ok(());
         }
         let before = self.moves.len();
-        let mut groups: Vec<&[usize]> = Vec::new();
+        // The odd tiles first, then groups of GROUP, so the line's last tiles go home together.
         let lead = cells.len() % GROUP;
+        let mut groups: Vec<&[usize]> = Vec::new();
         if lead > 0 {
             groups.push(&cells[..lead]);
         }
@@ -327,24 +327,7 @@ impl Partial {
                     .cell_of(goal.tile_at(g[0]))
                     .expect("every tile is on the board")
             });
-            if let &[a, b, c] = *group {
-                let mut margin = 1;
-                while !three::place_three(
-                    &mut self.board,
-                    goal,
-                    [a, b, c],
-                    next,
-                    margin,
-                    &mut self.frozen,
-                    &mut self.moves,
-                    budget,
-                    scratch,
-                )? {
-                    margin += 1;
-                }
-                continue;
-            }
-            place(
+            place_tiles(
                 &mut self.board,
                 goal,
                 group,

@@ -1,6 +1,6 @@
-//! The two kinds of step a reduction takes: tiles placed home one pair at a time by a
-//! breadth-first search over the pair and the blank, and a square region solved whole by IDA*
-//! (optimal, or weighted with a node cap).
+//! The reduction's smallest steps: one or two tiles placed home by a breadth-first search over
+//! those tiles and the blank (larger groups are `group.rs`'s), and a square region solved whole
+//! by IDA* (optimal, or weighted with a node cap).
 use super::{sub_search, Region, Scratch};
 use crate::board::{step, taxicab, Board, Direction};
 use crate::error::{LimitKind, SolveError};

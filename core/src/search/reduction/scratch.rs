@@ -15,8 +15,11 @@ use crate::limits::Budget;
 pub(super) struct Scratch {
     pub(super) came: Vec<u8>,
     pub(super) queue: Vec<u32>,
-    /// The three pair tables of a three-tile search.
-    pub(super) pairs: [Vec<u8>; 3],
+    /// The pair tables of the group searches, by the box's cells (one bit each) and the pair's
+    /// two homes.
+    pub(super) pairs: FxHashMap<(u64, u8, u8), Vec<u8>>,
+    /// What the tables of `pairs` hold, in bytes.
+    pair_bytes: u64,
     pub(super) lines: FxHashMap<(Vec<u8>, Region, Line), Vec<Direction>>,
     pub(super) finishes: FxHashMap<(Vec<u8>, Region), Vec<Direction>>,
     /// What the entries of `lines` and `finishes` hold on the heap, in bytes.
@@ -30,7 +33,7 @@ impl Scratch {
         let slots = |slots: usize, entry: usize| (slots * (entry + 1)) as u64;
         self.came.capacity() as u64
             + self.queue.capacity() as u64 * 4
-            + self.pairs.iter().map(|t| t.capacity() as u64).sum::<u64>()
+            + self.pair_bytes
             + slots(
                 self.lines.capacity(),
                 std::mem::size_of::<((Vec<u8>, Region, Line), Vec<Direction>)>(),
@@ -65,4 +68,22 @@ impl Scratch {
         self.finishes.insert(key, moves);
         budget.memory(self.lines.len() + self.finishes.len(), self.bytes())
     }
+
+    /// Drops the kept pair tables when `bytes` more would take them past
+    /// [`PAIR_TABLE_BYTES`].
+    pub(super) fn make_room_for_pairs(&mut self, bytes: u64) {
+        if self.pair_bytes + bytes > PAIR_TABLE_BYTES {
+            self.pairs.clear();
+            self.pair_bytes = 0;
+        }
+    }
+
+    /// Keeps a pair table (after [`Scratch::make_room_for_pairs`]).
+    pub(super) fn keep_pair_table(&mut self, key: (u64, u8, u8), table: Vec<u8>) {
+        self.pair_bytes += table.len() as u64;
+        self.pairs.insert(key, table);
+    }
 }
+
+/// The most the kept pair tables hold.
+const PAIR_TABLE_BYTES: u64 = 32 << 20;
