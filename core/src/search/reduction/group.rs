@@ -17,8 +17,12 @@ pub(super) const GROUP: usize = 4;
 /// Most four-tile searches need far fewer; the few that need more cost more time than the
 /// moves they save (slidepuzzle bench-large).
 const FOUR_TILE_NODES: u64 = 10_000;
+/// Placements up to this many moves longer than the fewest are weighed too: one that leaves the
+/// region nearer home often saves more later (on 8×8 the median path fell from 1.95 to 1.91
+/// times the Manhattan distance, slidepuzzle bench-large).
+const SLACK: usize = 2;
 /// What a unit of Manhattan distance left in the region counts for against a step of the
-/// blank's walk to the next tile, when the placements with the fewest moves are ranked (as the
+/// blank's walk to the next tile, when placements are ranked (as the
 /// beam weighs distance left against moves made).
 const LEFT_WEIGHT: u32 = 2;
 
@@ -40,6 +44,7 @@ pub(super) fn place_tiles(
         [a, b, c] => search(
             [a, b, c],
             None,
+            SLACK,
             board,
             goal,
             next,
@@ -52,6 +57,7 @@ pub(super) fn place_tiles(
         [a, b, c, d] => search(
             [a, b, c, d],
             Some(FOUR_TILE_NODES),
+            SLACK,
             board,
             goal,
             next,
@@ -196,15 +202,17 @@ fn pair_table(cells: &Cells, home_a: u8, home_b: u8, table: &mut Vec<u8>, queue:
     }
 }
 
-/// Moves the `K` tiles whose goal cells are `homes` home by the fewest blank moves inside a
-/// box around them (grown by `margin`) that touch no frozen cell, then freezes those cells. Of
-/// the placements with the fewest moves, the one that leaves the region's other tiles nearest
-/// home and the blank nearest `next` (the cell of the tile placed after these) wins. Nothing
-/// moves when no path stays inside the box or the search passes `cap` nodes.
+/// Moves the `K` tiles whose goal cells are `homes` home by blank moves inside a box around
+/// them (grown by `margin`) that touch no frozen cell, then freezes those cells. Of the
+/// placements at most `slack` moves longer than the fewest, the one with the least moves plus
+/// [`LEFT_WEIGHT`] × the Manhattan distance left to the region's other tiles plus the blank's
+/// walk to `next` (the cell of the tile placed after these) wins. Nothing moves when no path
+/// stays inside the box or the search passes `cap` nodes.
 #[allow(clippy::too_many_arguments)]
 fn search<const K: usize>(
     homes: [usize; K],
     cap: Option<u64>,
+    slack: usize,
     board: &mut Board,
     goal: &Board,
     next: Option<usize>,
@@ -280,6 +288,7 @@ fn search<const K: usize>(
     let mut open: Vec<Vec<u64>> = vec![Vec::new(); NONE as usize];
     open[h0 as usize].push(start);
     let mut goals: Vec<u64> = Vec::new();
+    let mut first_f = h0 as usize;
     let mut expanded = 0u64;
     let held = |seen: &FxHashMap<u64, (u8, u8)>, open: &[Vec<u64>]| {
         let slot = std::mem::size_of::<(u64, (u8, u8))>() as u64 + 1;
@@ -323,7 +332,9 @@ fn search<const K: usize>(
                 }
             }
         }
-        if !goals.is_empty() {
+        if goals.is_empty() {
+            first_f = f + 1;
+        } else if f >= first_f + slack {
             break;
         }
     }
@@ -357,7 +368,7 @@ fn search<const K: usize>(
             .map(|c| taxicab(n, c, home_of[after.tile_at(c) as usize]))
             .sum();
         let walk = next.map_or(0, |t| taxicab(n, after.blank(), t));
-        let score = LEFT_WEIGHT * left + walk;
+        let score = path.len() as u32 + LEFT_WEIGHT * left + walk;
         if best.as_ref().is_none_or(|(b, _)| score < *b) {
             best = Some((score, path));
         }
@@ -420,8 +431,9 @@ mod tests {
         unreachable!()
     }
 
-    /// Places `group` by one uncapped search over the whole region and checks that the tiles
-    /// went home, no frozen cell moved, and no path is shorter.
+    /// Places `group` by uncapped searches over the whole region and checks that the least
+    /// moves they see is the fewest, that the tiles went home within [`SLACK`] more, and that
+    /// no frozen cell moved.
     fn places_in_fewest_moves<const K: usize>(
         board: &mut Board,
         goal: &Board,
@@ -431,25 +443,33 @@ mod tests {
         let n = board.size();
         let limits = SearchLimits::default();
         let mut budget = Budget::new(&limits);
+        let mut scratch = Scratch::default();
         let fewest = fewest(board, goal, &group, frozen);
         let before = board.clone();
         let was_frozen = frozen.to_vec();
-        let mut moves = Vec::new();
-        let found = search(
-            group,
-            None,
-            board,
-            goal,
-            None,
-            n,
-            frozen,
-            &mut moves,
-            &mut budget,
-            &mut Scratch::default(),
-        )
-        .unwrap();
-        assert!(matches!(found, Found::Placed));
-        assert_eq!(moves.len(), fewest, "{n}×{n}, group {group:?}");
+        let mut run = |slack: usize, board: &mut Board, frozen: &mut [bool]| {
+            let mut moves = Vec::new();
+            let found = search(
+                group,
+                None,
+                slack,
+                board,
+                goal,
+                None,
+                n,
+                frozen,
+                &mut moves,
+                &mut budget,
+                &mut scratch,
+            )
+            .unwrap();
+            assert!(matches!(found, Found::Placed));
+            moves
+        };
+        let exact = run(0, &mut board.clone(), &mut frozen.to_vec());
+        assert_eq!(exact.len(), fewest, "{n}×{n}, group {group:?}");
+        let moves = run(SLACK, board, frozen);
+        assert!(moves.len() <= fewest + SLACK, "{n}×{n}, group {group:?}");
         let mut replay = before.clone();
         for &dir in &moves {
             replay.apply(dir).unwrap();
@@ -462,8 +482,8 @@ mod tests {
         }
     }
 
-    /// The pairs' distances never overestimate: A* over three and four tiles finds as few
-    /// moves as a plain breadth-first search, with and without frozen cells.
+    /// The pairs' distances never overestimate: A* over three and four tiles sees as few moves
+    /// as a plain breadth-first search, with and without frozen cells.
     #[test]
     fn groups_go_home_in_the_fewest_moves() {
         for seed in 0..4 {
@@ -494,6 +514,7 @@ mod tests {
         let found = search(
             row,
             Some(1),
+            0,
             &mut board,
             &goal,
             None,

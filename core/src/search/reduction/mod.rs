@@ -478,7 +478,7 @@ pub(super) mod tests {
                         .unwrap();
                     replays(&start, &goal, &first);
                     if seed == 0 {
-                        let limits = SearchLimits::with_timeout(Duration::from_millis(60));
+                        let limits = SearchLimits::with_timeout(Duration::from_millis(400));
                         let improved = Reduction::new(&goal).solve(&start, &limits).unwrap();
                         replays(&start, &goal, &improved);
                         assert!(improved.len() <= first.len());
@@ -497,7 +497,7 @@ pub(super) mod tests {
                 .first_path_only()
                 .solve(&start, &SearchLimits::default())
                 .unwrap();
-            let limits = SearchLimits::with_timeout(Duration::from_millis(150)).threads(2);
+            let limits = SearchLimits::with_timeout(Duration::from_secs(1)).threads(2);
             let improved = Reduction::new(&goal).solve(&start, &limits).unwrap();
             replays(&start, &goal, &improved);
             assert!(improved.len() < first.len(), "{n}×{n}: nothing improved");
