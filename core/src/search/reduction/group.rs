@@ -39,42 +39,32 @@ pub(super) fn place_tiles(
     budget: &mut Budget,
     scratch: &mut Scratch,
 ) -> Result<(), SolveError> {
-    let n = board.size();
-    let mut find = |board: &mut Board, frozen: &mut [bool], margin: usize| match *group {
-        [a, b, c] => search(
-            [a, b, c],
-            None,
-            SLACK,
-            board,
-            goal,
-            next,
-            margin,
-            frozen,
-            moves,
-            budget,
-            scratch,
-        ),
-        [a, b, c, d] => search(
-            [a, b, c, d],
-            Some(FOUR_TILE_NODES),
-            SLACK,
-            board,
-            goal,
-            next,
-            margin,
-            frozen,
-            moves,
-            budget,
-            scratch,
-        ),
-        _ => unreachable!("groups of three or four"),
-    };
     if group.len() <= 2 {
         return place(board, goal, group, next, frozen, moves, budget, scratch);
     }
     // A box too tight for a path grows, at worst to the whole region.
-    for margin in 0..n {
-        match find(board, frozen, margin)? {
+    for margin in 0..board.size() {
+        let ask = Ask {
+            cap: (group.len() == 4).then_some(FOUR_TILE_NODES),
+            slack: SLACK,
+            margin,
+            next,
+        };
+        let found = match *group {
+            [a, b, c] => search([a, b, c], ask, board, goal, frozen, moves, budget, scratch)?,
+            [a, b, c, d] => search(
+                [a, b, c, d],
+                ask,
+                board,
+                goal,
+                frozen,
+                moves,
+                budget,
+                scratch,
+            )?,
+            _ => unreachable!("groups of three or four"),
+        };
+        match found {
             Found::Placed => return Ok(()),
             Found::NoPath => continue,
             Found::OverCap => break,
@@ -110,6 +100,16 @@ pub(super) fn place_tiles(
         limit: LimitKind::Nodes,
         stats: budget.stats_now(),
     })
+}
+
+/// What a group search may do: at most `cap` nodes, placements up to `slack` moves longer than
+/// the fewest, a box grown by `margin`, and `next` the cell of the tile placed after these.
+#[derive(Clone, Copy)]
+struct Ask {
+    cap: Option<u64>,
+    slack: usize,
+    margin: usize,
+    next: Option<usize>,
 }
 
 /// What a group search found.
@@ -203,25 +203,28 @@ fn pair_table(cells: &Cells, home_a: u8, home_b: u8, table: &mut Vec<u8>, queue:
 }
 
 /// Moves the `K` tiles whose goal cells are `homes` home by blank moves inside a box around
-/// them (grown by `margin`) that touch no frozen cell, then freezes those cells. Of the
-/// placements at most `slack` moves longer than the fewest, the one with the least moves plus
-/// [`LEFT_WEIGHT`] × the Manhattan distance left to the region's other tiles plus the blank's
-/// walk to `next` (the cell of the tile placed after these) wins. Nothing moves when no path
-/// stays inside the box or the search passes `cap` nodes.
+/// them (grown by `ask.margin`) that touch no frozen cell, then freezes those cells. Of the
+/// placements at most `ask.slack` moves longer than the fewest, the one with the least moves
+/// plus [`LEFT_WEIGHT`] × the Manhattan distance left to the region's other tiles plus the
+/// blank's walk to `ask.next` wins. Nothing moves when no path stays inside the box or the
+/// search passes `ask.cap` nodes.
 #[allow(clippy::too_many_arguments)]
 fn search<const K: usize>(
     homes: [usize; K],
-    cap: Option<u64>,
-    slack: usize,
+    ask: Ask,
     board: &mut Board,
     goal: &Board,
-    next: Option<usize>,
-    margin: usize,
     frozen: &mut [bool],
     moves: &mut Vec<Direction>,
     budget: &mut Budget,
     scratch: &mut Scratch,
 ) -> Result<Found, SolveError> {
+    let Ask {
+        cap,
+        slack,
+        margin,
+        next,
+    } = ask;
     let n = board.size();
     let tiles = homes.map(|h| {
         board
@@ -449,14 +452,17 @@ mod tests {
         let was_frozen = frozen.to_vec();
         let mut run = |slack: usize, board: &mut Board, frozen: &mut [bool]| {
             let mut moves = Vec::new();
+            let ask = Ask {
+                cap: None,
+                slack,
+                margin: n,
+                next: None,
+            };
             let found = search(
                 group,
-                None,
-                slack,
+                ask,
                 board,
                 goal,
-                None,
-                n,
                 frozen,
                 &mut moves,
                 &mut budget,
@@ -511,14 +517,17 @@ mod tests {
         let mut scratch = Scratch::default();
         let (mut frozen, mut moves) = (vec![false; 49], Vec::new());
         let row = [3, 4, 5, 6];
+        let ask = Ask {
+            cap: Some(1),
+            slack: 0,
+            margin: 7,
+            next: None,
+        };
         let found = search(
             row,
-            Some(1),
-            0,
+            ask,
             &mut board,
             &goal,
-            None,
-            7,
             &mut frozen,
             &mut moves,
             &mut budget,
