@@ -5,9 +5,10 @@
 //! time instead of two shortened the median path by about 10 % (slidepuzzle bench-large).
 use rustc_hash::FxHashMap;
 
+use super::pairs::{pair_table, Cells, NONE};
 use super::place::place;
 use super::Scratch;
-use crate::board::{step, taxicab, Board, Direction};
+use crate::board::{taxicab, Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::limits::Budget;
 
@@ -121,87 +122,6 @@ enum Found {
     OverCap,
 }
 
-/// No cell (a box index that is not there), and a pair table's unreachable state.
-const NONE: u8 = u8::MAX;
-
-/// The cells a search may use: the unfrozen cells of the bounding box of the blank, the tiles
-/// and their homes, grown by `margin` on each side.
-struct Cells {
-    /// The board cell of each box index.
-    cell: Vec<usize>,
-    /// The box index of each board cell, [`NONE`] outside the box or frozen.
-    index: Vec<u8>,
-    /// The box index beside each box index, by [`Direction::ALL`], [`NONE`] where there is none.
-    next: Vec<[u8; 4]>,
-}
-
-impl Cells {
-    fn new(n: usize, around: &[usize], margin: usize, frozen: &[bool]) -> Cells {
-        let rows = around.iter().map(|c| c / n);
-        let cols = around.iter().map(|c| c % n);
-        let (r0, r1) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
-        let (c0, c1) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(0));
-        let (r0, c0) = (r0.saturating_sub(margin), c0.saturating_sub(margin));
-        let (r1, c1) = ((r1 + margin).min(n - 1), (c1 + margin).min(n - 1));
-        let mut index = vec![NONE; n * n];
-        let mut cell = Vec::new();
-        for r in r0..=r1 {
-            for c in c0..=c1 {
-                if !frozen[r * n + c] {
-                    index[r * n + c] = cell.len() as u8;
-                    cell.push(r * n + c);
-                }
-            }
-        }
-        let next = cell
-            .iter()
-            .map(|&c| Direction::ALL.map(|d| step(n, c, d).map_or(NONE, |to| index[to])))
-            .collect();
-        Cells { cell, index, next }
-    }
-
-    fn len(&self) -> usize {
-        self.cell.len()
-    }
-}
-
-/// The fewest blank moves from each (blank, tile a, tile b) to a state with a and b home at
-/// box indices `home_a` and `home_b`, by a breadth-first search back from those states.
-fn pair_table(cells: &Cells, home_a: u8, home_b: u8, table: &mut Vec<u8>, queue: &mut Vec<u32>) {
-    let m = cells.len();
-    let at = |b: usize, a: usize, c: usize| (b * m + a) * m + c;
-    table.clear();
-    table.resize(m * m * m, NONE);
-    queue.clear();
-    for b in 0..m {
-        if b != home_a as usize && b != home_b as usize {
-            let s = at(b, home_a as usize, home_b as usize);
-            table[s] = 0;
-            queue.push(s as u32);
-        }
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let s = queue[head] as usize;
-        head += 1;
-        let (b, a, c) = (s / (m * m), s / m % m, s % m);
-        let d = table[s];
-        for &to in &cells.next[b] {
-            if to == NONE {
-                continue;
-            }
-            let to = to as usize;
-            let a2 = if to == a { b } else { a };
-            let c2 = if to == c { b } else { c };
-            let t = at(to, a2, c2);
-            if table[t] == NONE {
-                table[t] = d + 1;
-                queue.push(t as u32);
-            }
-        }
-    }
-}
-
 /// Moves the `K` tiles whose goal cells are `homes` home by blank moves inside a box around
 /// them (grown by `ask.margin`) that touch no frozen cell, then freezes those cells. Of the
 /// placements at most `ask.slack` moves longer than the fewest, the one with the least moves
@@ -245,16 +165,15 @@ fn search<const K: usize>(
         .iter()
         .map(|&(a, b)| (mask, homes[a] as u8, homes[b] as u8))
         .collect();
-    let missing: Vec<_> = keys
-        .iter()
-        .zip(&pairs)
-        .filter(|(key, _)| !scratch.pairs.contains_key(key))
-        .collect();
-    scratch.make_room_for_pairs((missing.len() * m * m * m) as u64);
-    for (key, &(a, b)) in missing {
-        let mut table = Vec::new();
-        pair_table(&cells, home[a], home[b], &mut table, &mut scratch.queue);
-        scratch.keep_pair_table(*key, table);
+    // Room first, for every table the group needs: a table kept but dropped after this check
+    // would be missing below.
+    scratch.make_room_for_pairs((keys.len() * m * m * m) as u64);
+    for (key, &(a, b)) in keys.iter().zip(&pairs) {
+        if !scratch.pairs.contains_key(key) {
+            let mut table = Vec::new();
+            pair_table(&cells, home[a], home[b], &mut table, &mut scratch.queue);
+            scratch.keep_pair_table(*key, table);
+        }
     }
     budget.memory(scratch.pairs.len(), scratch.bytes())?;
     let tables: Vec<&[u8]> = keys.iter().map(|k| scratch.pairs[k].as_slice()).collect();
@@ -392,6 +311,7 @@ fn search<const K: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::step;
     use crate::limits::SearchLimits;
     use crate::search::reduction::tests::shuffled;
     use rustc_hash::FxHashSet;
@@ -566,5 +486,54 @@ mod tests {
         assert!(row
             .iter()
             .all(|&h| board.tile_at(h) == goal.tile_at(h) && frozen[h]));
+    }
+
+    /// The kept pair tables stay within their bound, dropped and built again as groups need
+    /// them, and every line still goes home.
+    #[test]
+    fn kept_pair_tables_stay_within_their_share_of_memory() {
+        let goal = Board::goal(8).unwrap();
+        let bound = 500_000;
+        let limits = SearchLimits::default();
+        let mut dropped = false;
+        for seed in 0..3 {
+            let mut board = shuffled(&goal, seed);
+            let start = board.clone();
+            let mut budget = Budget::new(&limits);
+            let mut scratch = Scratch::default();
+            scratch.pair_table_bytes = bound;
+            let (mut frozen, mut moves) = (vec![false; 64], Vec::new());
+            let mut most = 0;
+            // the first two rows and columns, as the reduction groups them
+            let lines: [&[&[usize]]; 4] = [
+                &[&[0, 1, 2, 3], &[4, 5, 6, 7]],
+                &[&[8, 9, 10, 11], &[12, 13, 14, 15]],
+                &[&[16, 24], &[32, 40, 48, 56]],
+                &[&[17, 25], &[33, 41, 49, 57]],
+            ];
+            for group in lines.iter().flat_map(|l| l.iter()) {
+                place_tiles(
+                    &mut board,
+                    &goal,
+                    group,
+                    None,
+                    &mut frozen,
+                    &mut moves,
+                    &mut budget,
+                    &mut scratch,
+                )
+                .unwrap();
+                dropped |= scratch.pair_bytes < most;
+                most = most.max(scratch.pair_bytes);
+            }
+            assert!(most <= bound, "{most} bytes of tables");
+            let mut replay = start.clone();
+            replay.apply_all(&moves).unwrap();
+            assert_eq!(replay, board);
+            for cell in (0..16).chain((2..8).flat_map(|r| [r * 8, r * 8 + 1])) {
+                assert_eq!(board.tile_at(cell), goal.tile_at(cell), "seed {seed}");
+            }
+        }
+        assert!(dropped, "the tables never reached their bound");
     }
 }

@@ -18,6 +18,7 @@
 mod beam;
 mod group;
 mod improve;
+mod pairs;
 mod place;
 mod scratch;
 

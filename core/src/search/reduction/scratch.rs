@@ -1,6 +1,6 @@
-//! What the reduction's searches reuse: the pair search's buffers, and the lines and finishes
-//! a beam found, which each wider beam reaches again. What it holds counts against the memory
-//! limit.
+//! What the reduction's searches reuse: the pair search's buffers, the group searches' pair
+//! tables, and the lines and finishes a beam found, which each wider beam reaches again. What
+//! it holds counts against the memory limit.
 use rustc_hash::FxHashMap;
 
 use super::{Line, Region};
@@ -8,10 +8,9 @@ use crate::board::Direction;
 use crate::error::SolveError;
 use crate::limits::Budget;
 
-/// Buffers the pair searches reuse, and what the beam found before, which each wider beam
-/// reaches again: the moves of each line taken (by board, region and line) and each finish (by
+/// Buffers and tables the placements reuse, and what the beam found before, which each wider
+/// beam reaches again: the moves of each line taken (by board, region and line) and each finish (by
 /// board and region).
-#[derive(Default)]
 pub(super) struct Scratch {
     pub(super) came: Vec<u8>,
     pub(super) queue: Vec<u32>,
@@ -19,7 +18,9 @@ pub(super) struct Scratch {
     /// two homes.
     pub(super) pairs: FxHashMap<(u64, u8, u8), Vec<u8>>,
     /// What the tables of `pairs` hold, in bytes.
-    pair_bytes: u64,
+    pub(super) pair_bytes: u64,
+    /// The most the tables of `pairs` may hold ([`PAIR_TABLE_BYTES`] unless a test says less).
+    pub(super) pair_table_bytes: u64,
     pub(super) lines: FxHashMap<(Vec<u8>, Region, Line), Vec<Direction>>,
     pub(super) finishes: FxHashMap<(Vec<u8>, Region), Vec<Direction>>,
     /// What the entries of `lines` and `finishes` hold on the heap, in bytes.
@@ -69,10 +70,9 @@ impl Scratch {
         budget.memory(self.lines.len() + self.finishes.len(), self.bytes())
     }
 
-    /// Drops the kept pair tables when `bytes` more would take them past
-    /// [`PAIR_TABLE_BYTES`].
+    /// Drops the kept pair tables when `bytes` more would take them past their bound.
     pub(super) fn make_room_for_pairs(&mut self, bytes: u64) {
-        if self.pair_bytes + bytes > PAIR_TABLE_BYTES {
+        if self.pair_bytes + bytes > self.pair_table_bytes {
             self.pairs.clear();
             self.pair_bytes = 0;
         }
@@ -87,3 +87,18 @@ impl Scratch {
 
 /// The most the kept pair tables hold.
 const PAIR_TABLE_BYTES: u64 = 32 << 20;
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            came: Vec::new(),
+            queue: Vec::new(),
+            pairs: FxHashMap::default(),
+            lines: FxHashMap::default(),
+            finishes: FxHashMap::default(),
+            kept_bytes: 0,
+            pair_bytes: 0,
+            pair_table_bytes: PAIR_TABLE_BYTES,
+        }
+    }
+}
