@@ -274,10 +274,7 @@ fn search<const K: usize>(
         path
     };
     // Each tile's goal cell, for the Manhattan distance left among the loose tiles.
-    let mut home_of = vec![0; n * n];
-    for c in 0..n * n {
-        home_of[goal.tile_at(c) as usize] = c;
-    }
+    let home_of = goal.positions();
     let mut best: Option<(u32, Vec<Direction>)> = None;
     for &s in &goals {
         let path = path_to(s);
@@ -287,7 +284,7 @@ fn search<const K: usize>(
             .expect("the search makes legal moves");
         let left: u32 = (0..n * n)
             .filter(|&c| !frozen[c] && after.tile_at(c) != 0)
-            .map(|c| taxicab(n, c, home_of[after.tile_at(c) as usize]))
+            .map(|c| taxicab(n, c, home_of[after.tile_at(c) as usize] as usize))
             .sum();
         let walk = next.map_or(0, |t| taxicab(n, after.blank(), t));
         let score = path.len() as u32 + LEFT_WEIGHT * left + walk;
@@ -354,6 +351,25 @@ mod tests {
         unreachable!()
     }
 
+    /// `moves` lead from `before` to `board`, and each of `cells` holds its goal tile and is
+    /// frozen.
+    fn went_home(
+        before: &Board,
+        moves: &[Direction],
+        board: &Board,
+        goal: &Board,
+        cells: &[usize],
+        frozen: &[bool],
+    ) {
+        let mut replay = before.clone();
+        replay.apply_all(moves).unwrap();
+        assert_eq!(&replay, board);
+        for &c in cells {
+            assert_eq!(board.tile_at(c), goal.tile_at(c), "cell {c}");
+            assert!(frozen[c], "cell {c} not frozen");
+        }
+    }
+
     /// Places `group` by uncapped searches over the whole region and checks that the least
     /// moves they see is the fewest, that the tiles went home within [`SLACK`] more, and that
     /// no frozen cell moved.
@@ -401,11 +417,7 @@ mod tests {
             replay.apply(dir).unwrap();
             assert!(!was_frozen[replay.blank()], "a frozen cell moved");
         }
-        assert_eq!(&replay, board);
-        for h in group {
-            assert_eq!(board.tile_at(h), goal.tile_at(h));
-            assert!(frozen[h]);
-        }
+        went_home(&before, &moves, board, goal, &group, frozen);
     }
 
     /// The pairs' distances never overestimate: A* over three and four tiles sees as few moves
@@ -480,18 +492,13 @@ mod tests {
             &mut scratch,
         )
         .unwrap();
-        let mut replay = before.clone();
-        replay.apply_all(&moves).unwrap();
-        assert_eq!(replay, board);
-        assert!(row
-            .iter()
-            .all(|&h| board.tile_at(h) == goal.tile_at(h) && frozen[h]));
+        went_home(&before, &moves, &board, &goal, &row, &frozen);
     }
 
     /// The kept pair tables stay within their bound, dropped and built again as groups need
     /// them, and every line still goes home.
     #[test]
-    fn kept_pair_tables_stay_within_their_share_of_memory() {
+    fn kept_pair_tables_stay_within_their_bound() {
         let goal = Board::goal(8).unwrap();
         let bound = 500_000;
         let limits = SearchLimits::default();
@@ -527,12 +534,8 @@ mod tests {
                 most = most.max(scratch.pair_bytes);
             }
             assert!(most <= bound, "{most} bytes of tables");
-            let mut replay = start.clone();
-            replay.apply_all(&moves).unwrap();
-            assert_eq!(replay, board);
-            for cell in (0..16).chain((2..8).flat_map(|r| [r * 8, r * 8 + 1])) {
-                assert_eq!(board.tile_at(cell), goal.tile_at(cell), "seed {seed}");
-            }
+            let placed: Vec<usize> = lines.iter().flat_map(|l| l.concat()).collect();
+            went_home(&start, &moves, &board, &goal, &placed, &frozen);
         }
         assert!(dropped, "the tables never reached their bound");
     }
