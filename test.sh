@@ -7,8 +7,9 @@
 #   rust    fmt, clippy -D warnings, every cargo test, doc links, the CLI checks, the bindings
 #           drift check
 #           (always; where the crates registry does not answer, cargo takes ../shared/vendor)
-#   swift   the iOS package's tests against the real core, a parse of the app's views, and
-#           swift-format lint where the toolchain has it (where `swift` is on PATH)
+#   swift   the iOS package's tests against the real core, a parse of the app's views,
+#           swift-format lint where the toolchain has it, and the iPhone type-check of the whole
+#           iOS side where an iOS SDK is on the machine (where `swift` is on PATH)
 #   jvm     the Kotlin bindings tests and the Android app's build and Robolectric tests (where
 #           Maven can resolve their artifacts)
 #   fuzz    a short cargo-fuzz run per target, beside the JVM phase (where cargo-fuzz is
@@ -111,7 +112,20 @@ else
       ios/SlidePuzzleKit/Sources/SlidePuzzleKit ios/SlidePuzzleKit/Tests ios/SlidePuzzleApp
     lint="swift format lint"
   fi
-  record swift "ran: swift test against the real core (${swift_tests:-0} Swift Testing tests, ${xctests:-0} XCTest), swiftc -parse (syntax only) of ${#views[@]} SwiftUI files, $lint"
+  # The whole iOS side (bindings, SlidePuzzleKit, the SwiftUI app) type-checked for iPhone
+  # against an iOS SDK's interfaces, where one is on this machine (never in the repository).
+  ios_sdk=${IOS_SDK:-$HOME/.cache/ios-sdk/iPhoneOS18.6.sdk}
+  typecheck=../shared/tools/ios-typecheck/typecheck.sh
+  if [ ! -x "$typecheck" ] && [ ! -f "$typecheck" ]; then
+    ios_check="skipped: no iOS type-check tool at $typecheck"
+  elif [ ! -d "$ios_sdk/usr/lib/swift" ]; then
+    ios_check="skipped: no iOS SDK (set IOS_SDK or see ../shared/tools/ios-typecheck/README.md)"
+  else
+    echo "== iOS type-check for iPhone against $(basename "$ios_sdk")"
+    bash "$typecheck" "$ios_sdk"
+    ios_check="iOS type-check of bindings, SlidePuzzleKit and app: clean"
+  fi
+  record swift "ran: swift test against the real core (${swift_tests:-0} Swift Testing tests, ${xctests:-0} XCTest), swiftc -parse of ${#views[@]} SwiftUI files, $lint; $ios_check"
 fi
 
 # --- jvm ------------------------------------------------------------------------------------

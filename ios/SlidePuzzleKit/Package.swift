@@ -36,7 +36,10 @@ let package = Package(
     name: "SlidePuzzleKit",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
-        .library(name: "SlidePuzzleKit", targets: ["SlidePuzzleKit"])
+        .library(name: "SlidePuzzleKit", targets: ["SlidePuzzleKit"]),
+        // The app draws the core's `Picture` record, so it imports the bindings as a product
+        // of its own rather than through SlidePuzzleKit's implicit module.
+        .library(name: "SlidePuzzleCore", targets: ["SlidePuzzleCore"]),
     ],
     targets: [
         ffiTarget,

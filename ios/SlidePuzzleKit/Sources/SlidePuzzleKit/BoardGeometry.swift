@@ -1,6 +1,11 @@
 import Foundation
 import SlidePuzzleCore
 
+// On Apple platforms Foundation does not bring in CoreGraphics, where CGRect's members live.
+#if canImport(CoreGraphics)
+    import CoreGraphics
+#endif
+
 /// The way a tile slides (the empty space goes the opposite way).
 public enum TileDirection: CaseIterable, Sendable {
     case up, down, left, right
