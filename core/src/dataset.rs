@@ -57,7 +57,33 @@ pub enum DataError {
         /// What is wrong with the goal.
         source: BoardError,
     },
+    /// A line longer than any record or comment of the format needs.
+    #[error("line {line} is longer than {max} bytes: this is not an instance file")]
+    LineTooLong {
+        /// The line.
+        line: usize,
+        /// The longest line read.
+        max: usize,
+    },
+    /// A line that is not UTF-8 text.
+    #[error("line {line} is not text (not UTF-8)")]
+    NotText {
+        /// The line.
+        line: usize,
+    },
+    /// The source failed while it was read.
+    #[error("line {line}: cannot read on: {message}")]
+    Read {
+        /// The line being read.
+        line: usize,
+        /// The reader's reason.
+        message: String,
+    },
 }
+
+/// The longest line an instance file may have: an 8×8 record is under 300 bytes, so this leaves
+/// room for comments while a file with no line breaks is refused after 64 KiB, not read whole.
+pub const MAX_LINE: usize = 64 << 10;
 
 /// One board of an instance set, with its optimal length.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,19 +112,72 @@ pub struct InstanceSet {
 impl InstanceSet {
     /// Reads an instance file (see the module documentation).
     pub fn parse(text: &str) -> Result<InstanceSet, DataError> {
-        let mut goal = None;
+        let mut reader = InstanceReader::new(text.as_bytes());
         let mut instances = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line_no = n + 1;
+        while let Some(instance) = reader.next_instance()? {
+            instances.push(instance);
+        }
+        Ok(InstanceSet {
+            goal: reader.goal().cloned(),
+            instances,
+        })
+    }
+}
+
+/// Reads an instance file one line at a time, so memory does not grow with the file: lines
+/// are at most [`MAX_LINE`] bytes, a UTF-8 byte-order mark at the start is skipped, and the
+/// goal is the first `Goal:` comment (a header names it before the boards it applies to).
+///
+/// ```
+/// use slidepuzzle_core::dataset::InstanceReader;
+///
+/// let mut reader = InstanceReader::new("\u{feff}# Goal: 0 1 2 3\n1 | 1 0 2 3\n".as_bytes());
+/// let first = reader.next_instance().unwrap().unwrap();
+/// assert_eq!(first.board.tiles(), &[1, 0, 2, 3]);
+/// assert_eq!(reader.goal().unwrap().tiles(), &[0, 1, 2, 3]);
+/// assert!(reader.next_instance().unwrap().is_none());
+/// ```
+pub struct InstanceReader<R> {
+    reader: R,
+    line_no: usize,
+    count: usize,
+    goal: Option<Board>,
+    buf: Vec<u8>,
+}
+
+impl<R: std::io::BufRead> InstanceReader<R> {
+    /// A reader at the start of `reader`.
+    pub fn new(reader: R) -> InstanceReader<R> {
+        InstanceReader {
+            reader,
+            line_no: 0,
+            count: 0,
+            goal: None,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The goal named by the first `Goal:` comment read so far.
+    pub fn goal(&self) -> Option<&Board> {
+        self.goal.as_ref()
+    }
+
+    /// The next board, `None` at the end of the file.
+    pub fn next_instance(&mut self) -> Result<Option<Instance>, DataError> {
+        loop {
+            let Some(line) = self.next_line()? else {
+                return Ok(None);
+            };
+            let line_no = self.line_no;
             let line = line.trim();
             if let Some(comment) = line.strip_prefix('#') {
-                if goal.is_none() {
-                    if let Some(tiles) = header_goal(comment) {
-                        goal =
-                            Some(Board::from_tiles(&tiles).map_err(|source| DataError::Goal {
-                                line: line_no,
-                                source,
-                            })?);
+                if self.goal.is_none() {
+                    if let Some(tiles) = header_goal(comment)
+                        .map_err(|source| DataError::Goal { line: line_no, source })?
+                    {
+                        let goal = Board::from_tiles(&tiles)
+                            .map_err(|source| DataError::Goal { line: line_no, source })?;
+                        self.goal = Some(goal);
                     }
                 }
                 continue;
@@ -107,7 +186,7 @@ impl InstanceSet {
                 continue;
             };
             let (id, optimal, reference_nodes) = match head.as_slice() {
-                [optimal] => ((instances.len() + 1).to_string(), optimal, None),
+                [optimal] => ((self.count + 1).to_string(), optimal, None),
                 [id, optimal, nodes] => (id.to_string(), optimal, Some(number(line_no, nodes)?)),
                 _ => {
                     return Err(DataError::Shape {
@@ -116,15 +195,48 @@ impl InstanceSet {
                     })
                 }
             };
-            instances.push(Instance {
+            let instance = Instance {
                 line: line_no,
                 id,
                 optimal: number(line_no, optimal)?,
                 reference_nodes,
                 board,
+            };
+            self.count += 1;
+            return Ok(Some(instance));
+        }
+    }
+
+    /// The next line as text, without its line break; `None` at the end.
+    fn next_line(&mut self) -> Result<Option<String>, DataError> {
+        use std::io::{BufRead, Read};
+        self.line_no += 1;
+        self.buf.clear();
+        let line = self.line_no;
+        let limit = (MAX_LINE + 1) as u64;
+        let read = (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| DataError::Read {
+                line,
+                message: e.to_string(),
+            })?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        } else if self.buf.len() > MAX_LINE {
+            return Err(DataError::LineTooLong {
+                line,
+                max: MAX_LINE,
             });
         }
-        Ok(InstanceSet { goal, instances })
+        let mut text = std::str::from_utf8(&self.buf).map_err(|_| DataError::NotText { line })?;
+        if line == 1 {
+            text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        }
+        Ok(Some(text.to_string()))
     }
 }
 
@@ -201,9 +313,15 @@ fn number<T: std::str::FromStr>(line: usize, word: &str) -> Result<T, DataError>
 }
 
 /// The goal a header comment names, e.g. `Goal: 0 1 2 ... 15` or `Goal: 1 2 3 4 5 6 7 8 0`;
-/// the list ends at the first word that is not a number or an ellipsis.
-fn header_goal(comment: &str) -> Option<Vec<u32>> {
-    let rest = &comment[comment.find("Goal:")? + 5..];
+/// the list ends at the first word that is not a number or an ellipsis. `Ok(None)` when the
+/// comment names no goal. A list longer than the largest board (64 tiles) is refused before it
+/// is written out, so an ellipsis up to 4294967295 costs nothing.
+fn header_goal(comment: &str) -> Result<Option<Vec<u32>>, BoardError> {
+    const MAX_TILES: usize = crate::board::MAX_SIZE * crate::board::MAX_SIZE;
+    let Some(at) = comment.find("Goal:") else {
+        return Ok(None);
+    };
+    let rest = &comment[at + 5..];
     let mut out: Vec<u32> = Vec::new();
     let mut ellipsis = false;
     for word in rest.split_whitespace() {
@@ -216,12 +334,24 @@ fn header_goal(comment: &str) -> Option<Vec<u32>> {
             break;
         };
         if std::mem::take(&mut ellipsis) {
-            let from = *out.last()? + 1;
-            out.extend(from..v);
+            let Some(&last) = out.last() else {
+                return Ok(None);
+            };
+            let from = u64::from(last) + 1;
+            let count = out.len() as u64 + u64::from(v).saturating_sub(from) + 1;
+            if count > MAX_TILES as u64 {
+                return Err(BoardError::WrongCount {
+                    count: usize::try_from(count).unwrap_or(usize::MAX),
+                });
+            }
+            out.extend(from as u32..v);
         }
         out.push(v);
+        if out.len() > MAX_TILES {
+            return Err(BoardError::WrongCount { count: out.len() });
+        }
     }
-    Some(out)
+    Ok(Some(out))
 }
 
 #[cfg(test)]
@@ -231,10 +361,59 @@ mod tests {
     #[test]
     fn header_goals_expand_ellipses() {
         let g = header_goal(" Goal: 0 1 2 ... 15 (blank, written 0, top-left).").unwrap();
-        assert_eq!(g, (0..16).collect::<Vec<u32>>());
+        assert_eq!(g, Some((0..16).collect::<Vec<u32>>()));
         let g = header_goal(" ... Goal: 1 2 3 4 5 6 7 8 0 (blank ...").unwrap();
-        assert_eq!(g, vec![1, 2, 3, 4, 5, 6, 7, 8, 0]);
-        assert_eq!(header_goal(" optimal | tiles"), None);
+        assert_eq!(g, Some(vec![1, 2, 3, 4, 5, 6, 7, 8, 0]));
+        assert_eq!(header_goal(" optimal | tiles"), Ok(None));
+    }
+
+    /// An ellipsis to the largest label is refused from its count, without writing it out.
+    #[test]
+    fn a_goal_longer_than_any_board_is_refused_before_it_is_built() {
+        let err = InstanceSet::parse("# Goal: 0 1 ... 4294967295\n").unwrap_err();
+        assert_eq!(
+            err,
+            DataError::Goal {
+                line: 1,
+                source: BoardError::WrongCount { count: 4_294_967_296 }
+            }
+        );
+        let listed = format!("# Goal: {}\n", (0..65).map(|t| t.to_string()).collect::<Vec<_>>().join(" "));
+        assert!(matches!(
+            InstanceSet::parse(&listed),
+            Err(DataError::Goal { source: BoardError::WrongCount { count: 65 }, .. })
+        ));
+        let ok = InstanceSet::parse("# Goal: 0 1 ... 63\n").unwrap();
+        assert_eq!(ok.goal.unwrap().size(), 8);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_long_or_binary_lines_are_refused() {
+        let set = InstanceSet::parse("\u{feff}# Goal: 1 2 3 0\n1 | 1 2 0 3\n").unwrap();
+        assert_eq!(set.goal.unwrap().tiles(), &[1, 2, 3, 0]);
+        assert_eq!(set.instances.len(), 1);
+        let set = InstanceSet::parse("\u{feff}1 | 1 2 0 3\n").unwrap();
+        assert_eq!(set.instances[0].optimal, 1);
+        let long = "#".repeat(MAX_LINE + 10);
+        assert_eq!(
+            InstanceSet::parse(&long),
+            Err(DataError::LineTooLong { line: 1, max: MAX_LINE })
+        );
+        let mut reader = InstanceReader::new(&b"1 | 1 2 0 3\n\xff\xfe\n"[..]);
+        assert!(reader.next_instance().unwrap().is_some());
+        assert_eq!(reader.next_instance(), Err(DataError::NotText { line: 2 }));
+    }
+
+    /// A reader holds one line, whatever the file's length: a million records read one by one
+    /// leave its buffer at the length of the longest line.
+    #[test]
+    fn the_reader_streams() {
+        let line = b"2 | 1 2 3 4 5 6 0 7 8\n";
+        let mut reader = InstanceReader::new(std::io::BufReader::new(RepeatLine(line, 0)));
+        for _ in 0..100_000 {
+            assert!(reader.next_instance().unwrap().is_some());
+        }
+        assert!(reader.buf.capacity() < 1024);
     }
 
     #[test]
@@ -283,5 +462,20 @@ mod tests {
         assert_eq!(v.len(), 1);
         assert_eq!((v[0].line, v[0].size, v[0].blank, v[0].seed), (2, 2, 3, 7));
         assert_eq!(v[0].board.tiles(), &[1, 2, 0, 3]);
+    }
+
+    /// An endless source of one line.
+    struct RepeatLine(&'static [u8], usize);
+
+    impl std::io::Read for RepeatLine {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let mut n = 0;
+            while n < out.len() {
+                out[n] = self.0[self.1];
+                self.1 = (self.1 + 1) % self.0.len();
+                n += 1;
+            }
+            Ok(n)
+        }
     }
 }

@@ -247,17 +247,19 @@ impl<'a> Budget<'a> {
         Ok(())
     }
 
-    /// Records table growth; fails once the estimate passes `max_bytes`.
+    /// Records table growth; fails, before the growth happens, when it would pass `max_bytes`.
     #[inline]
     pub(crate) fn memory(&mut self, table_entries: usize, bytes: u64) -> Result<(), SolveError> {
         if table_entries as u64 > self.stats.peak_entries {
             self.stats.peak_entries = table_entries as u64;
         }
+        if bytes > self.limits.max_bytes {
+            // The step is refused before it allocates: the peak stays what was held.
+            self.stats.refused_bytes = bytes;
+            return Err(self.limit(LimitKind::Memory));
+        }
         if bytes > self.stats.peak_bytes {
             self.stats.peak_bytes = bytes;
-            if bytes > self.limits.max_bytes {
-                return Err(self.limit(LimitKind::Memory));
-            }
         }
         Ok(())
     }

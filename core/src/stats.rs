@@ -10,8 +10,12 @@ pub struct Stats {
     pub generated: u64,
     /// Largest frontier plus table size, in entries.
     pub peak_entries: u64,
-    /// Largest estimated memory of the search's own tables, in bytes.
+    /// Largest memory the search's own tables held, in bytes (what it allocated, never more
+    /// than the budget).
     pub peak_bytes: u64,
+    /// When the memory budget stopped the search: what its tables would have held after the
+    /// step it refused (0 otherwise). Above the budget, and never allocated.
+    pub refused_bytes: u64,
     /// Wall time of the search.
     pub elapsed: Duration,
     /// A proven lower bound on the optimal length, as far as the search got.
@@ -25,6 +29,7 @@ impl Stats {
         self.generated += other.generated;
         self.peak_entries = self.peak_entries.max(other.peak_entries);
         self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
+        self.refused_bytes = self.refused_bytes.max(other.refused_bytes);
         self.lower_bound = self.lower_bound.max(other.lower_bound);
     }
 }

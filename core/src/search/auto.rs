@@ -95,6 +95,11 @@ fn anytime<H: crate::Heuristic + Clone>(
     let budget = deadline.saturating_duration_since(began);
     let mut first = limits.clone();
     first.deadline = Some(began + budget.mul_f64(OPTIMAL_SHARE));
+    // The node limit is one budget across the phases: the optimal search gets its share, and
+    // each weighted search what the ones before it left.
+    first.max_nodes = limits
+        .max_nodes
+        .map(|max| (max as f64 * OPTIMAL_SHARE) as u64);
     let optimal = IdaStar::new(goal, heuristic.clone());
     // The optimal search's stats carry the lower bound it proved. `last_limit` is the limit
     // that stopped the last search, reported if no path was found at all.
@@ -111,6 +116,13 @@ fn anytime<H: crate::Heuristic + Clone>(
     let mut rest = limits.clone();
     rest.deadline = Some(deadline);
     for &w in &WEIGHTS {
+        rest.max_nodes = limits
+            .max_nodes
+            .map(|max| max.saturating_sub(stats.expanded));
+        if rest.max_nodes == Some(0) {
+            last_limit = crate::error::LimitKind::Nodes;
+            break;
+        }
         let solver = WeightedIdaStar::new(goal, heuristic.clone(), w);
         match solver.solve(start, &rest) {
             Ok(s) => {
@@ -175,4 +187,40 @@ pub fn best_count(
         pdb,
     };
     solve(start, goal, &request, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::LimitKind;
+    use crate::text::parse_board;
+
+    /// The node limit is one budget for every phase: the optimal search, then each weighted
+    /// one, together expand no more than asked (one check past the limit per phase at most).
+    #[test]
+    fn the_node_limit_holds_across_every_phase() {
+        let goal = Board::goal_with_blank(4, 0).unwrap();
+        let start = parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
+        for max in [0, 1_000, 50_000, 300_000] {
+            let limits = SearchLimits::default().threads(1).nodes(max);
+            let expanded = match Auto::new(&goal, None).solve(&start, &limits) {
+                Ok(s) => {
+                    let mut replay = start.clone();
+                    replay.apply_all(&s.moves).unwrap();
+                    assert_eq!(replay, goal);
+                    s.stats.expanded
+                }
+                Err(SolveError::LimitReached {
+                    limit: LimitKind::Nodes,
+                    stats,
+                }) => stats.expanded,
+                Err(other) => panic!("cap {max}: {other}"),
+            };
+            let phases = WEIGHTS.len() as u64 + 1;
+            assert!(
+                expanded <= max + phases,
+                "cap {max}: expanded {expanded}"
+            );
+        }
+    }
 }

@@ -113,6 +113,65 @@ impl PatternDb {
     }
 }
 
+impl PatternDb {
+    /// The length a file written by [`PatternDb::to_bytes`] has, read from its header and its
+    /// groups' headers (seeking past each table), so that a reader can size a file before it
+    /// reads it: a file of any other length is damaged, and nothing of a huge one is read.
+    /// Checks what the headers hold (magic, version, size, group shapes) on the way.
+    pub fn expected_len<R: std::io::Read + std::io::Seek>(r: &mut R) -> Result<u64, PdbError> {
+        let io = |e: std::io::Error| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => PdbError::Truncated,
+            _ => PdbError::Malformed(format!("cannot read it: {e}")),
+        };
+        let mut head = [0u8; 7];
+        r.read_exact(&mut head[..4]).map_err(io)?;
+        if &head[..4] != MAGIC {
+            return Err(PdbError::BadMagic);
+        }
+        r.read_exact(&mut head[4..]).map_err(io)?;
+        let version = u16::from_le_bytes([head[4], head[5]]);
+        if version != FORMAT_VERSION {
+            return Err(PdbError::WrongVersion {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let size = head[6] as usize;
+        if !(crate::MIN_SIZE..=5).contains(&size) {
+            return Err(PdbError::UnsupportedSize(size));
+        }
+        let cells = size * size;
+        let mut byte = [0u8; 1];
+        r.seek(std::io::SeekFrom::Current(cells as i64)).map_err(io)?;
+        r.read_exact(&mut byte).map_err(io)?;
+        let count = byte[0] as usize;
+        if count > MAX_GROUPS {
+            return Err(PdbError::Malformed(format!("{count} groups")));
+        }
+        let mut len = (7 + cells + 1) as u64;
+        for _ in 0..count {
+            r.read_exact(&mut byte).map_err(io)?;
+            let k = byte[0] as usize;
+            if k == 0 || k > MAX_GROUP_TILES {
+                return Err(PdbError::Malformed(format!("group of {k} tiles")));
+            }
+            r.seek(std::io::SeekFrom::Current(k as i64)).map_err(io)?;
+            let mut entries = [0u8; 4];
+            r.read_exact(&mut entries).map_err(io)?;
+            let entries = u32::from_le_bytes(entries) as usize;
+            if entries != placements(cells, k) {
+                return Err(PdbError::Malformed(format!(
+                    "group of {k} tiles has {entries} entries"
+                )));
+            }
+            r.seek(std::io::SeekFrom::Current(entries as i64))
+                .map_err(io)?;
+            len += (1 + k + 4 + entries) as u64;
+        }
+        Ok(len + 8)
+    }
+}
+
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -160,6 +219,38 @@ mod tests {
         let bytes = db.to_bytes();
         assert_eq!(bytes.len(), 6 + 1 + 9 + 1 + 2 * (1 + 4 + 4 + 3024) + 8);
         assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), db);
+    }
+
+    /// The length read from the headers is the file's, for every size; other bytes are
+    /// refused by what their header says, without reading on.
+    #[test]
+    fn the_expected_length_comes_from_the_headers() {
+        use std::io::Cursor;
+        let goal = Board::goal(3).unwrap();
+        let cells: Vec<usize> = (0..8).collect();
+        let db = PatternDb::assemble(3, goal.tiles().to_vec(), two_compact_groups(&goal, &cells));
+        let bytes = db.to_bytes();
+        let len = PatternDb::expected_len(&mut Cursor::new(&bytes)).unwrap();
+        assert_eq!(len, bytes.len() as u64);
+        // A file cut inside its last table still says how long it should be.
+        assert_eq!(
+            PatternDb::expected_len(&mut Cursor::new(&bytes[..bytes.len() - 100])).unwrap(),
+            len
+        );
+        assert_eq!(
+            PatternDb::expected_len(&mut Cursor::new(&bytes[..20])),
+            Err(PdbError::Truncated)
+        );
+        assert_eq!(
+            PatternDb::expected_len(&mut Cursor::new(vec![0u8; 64])),
+            Err(PdbError::BadMagic)
+        );
+        let mut wrong_entries = bytes.clone();
+        wrong_entries[7 + 9 + 1 + 1 + 4] ^= 1;
+        assert!(matches!(
+            PatternDb::expected_len(&mut Cursor::new(&wrong_entries)),
+            Err(PdbError::Malformed(_))
+        ));
     }
 
     #[test]
