@@ -66,6 +66,7 @@ pub fn load_picture_with_limits(
     let limits = pic::PictureLimits {
         max_pixels,
         max_bytes,
+        ..pic::PictureLimits::default()
     };
     Ok(pic::load(&bytes, edge, &limits)?.into())
 }

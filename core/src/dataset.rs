@@ -172,11 +172,14 @@ impl<R: std::io::BufRead> InstanceReader<R> {
             let line = line.trim();
             if let Some(comment) = line.strip_prefix('#') {
                 if self.goal.is_none() {
-                    if let Some(tiles) = header_goal(comment)
-                        .map_err(|source| DataError::Goal { line: line_no, source })?
-                    {
-                        let goal = Board::from_tiles(&tiles)
-                            .map_err(|source| DataError::Goal { line: line_no, source })?;
+                    if let Some(tiles) = header_goal(comment).map_err(|source| DataError::Goal {
+                        line: line_no,
+                        source,
+                    })? {
+                        let goal = Board::from_tiles(&tiles).map_err(|source| DataError::Goal {
+                            line: line_no,
+                            source,
+                        })?;
                         self.goal = Some(goal);
                     }
                 }
@@ -375,13 +378,21 @@ mod tests {
             err,
             DataError::Goal {
                 line: 1,
-                source: BoardError::WrongCount { count: 4_294_967_296 }
+                source: BoardError::WrongCount {
+                    count: 4_294_967_296
+                }
             }
         );
-        let listed = format!("# Goal: {}\n", (0..65).map(|t| t.to_string()).collect::<Vec<_>>().join(" "));
+        let listed = format!(
+            "# Goal: {}\n",
+            (0..65).map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
+        );
         assert!(matches!(
             InstanceSet::parse(&listed),
-            Err(DataError::Goal { source: BoardError::WrongCount { count: 65 }, .. })
+            Err(DataError::Goal {
+                source: BoardError::WrongCount { count: 65 },
+                ..
+            })
         ));
         let ok = InstanceSet::parse("# Goal: 0 1 ... 63\n").unwrap();
         assert_eq!(ok.goal.unwrap().size(), 8);
@@ -397,7 +408,10 @@ mod tests {
         let long = "#".repeat(MAX_LINE + 10);
         assert_eq!(
             InstanceSet::parse(&long),
-            Err(DataError::LineTooLong { line: 1, max: MAX_LINE })
+            Err(DataError::LineTooLong {
+                line: 1,
+                max: MAX_LINE
+            })
         );
         let mut reader = InstanceReader::new(&b"1 | 1 2 0 3\n\xff\xfe\n"[..]);
         assert!(reader.next_instance().unwrap().is_some());

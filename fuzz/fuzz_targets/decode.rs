@@ -8,6 +8,7 @@ fuzz_target!(|data: &[u8]| {
     let limits = PictureLimits {
         max_pixels: 4_000_000,
         max_bytes: 64 << 20,
+        ..PictureLimits::default()
     };
     if let Ok(p) = picture::load(data, 32, &limits) {
         assert_eq!(p.rgba.len(), 32 * 32 * 4);

@@ -6,46 +6,62 @@ use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 
 use super::{PictureError, PictureLimits};
 
-fn map_error(e: image::ImageError, limits: &PictureLimits) -> PictureError {
+fn map_error(e: image::ImageError, limits: &PictureLimits, format: &str) -> PictureError {
     use image::ImageError as E;
     match e {
         E::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => PictureError::Truncated,
-        E::IoError(io) => PictureError::Corrupt(io.to_string()),
+        E::IoError(_) => damaged(format, ""),
         E::Limits(_) => PictureError::OverMemory {
             max_bytes: limits.max_bytes,
         },
         E::Unsupported(u) => match u.kind() {
             image::error::UnsupportedErrorKind::Format(_) => PictureError::UnknownFormat,
-            _ => PictureError::Corrupt(u.to_string()),
+            _ => PictureError::Corrupt(format!(
+                "the {format} file uses a feature this app cannot read"
+            )),
         },
-        E::Decoding(d) => {
-            let text = d.to_string();
-            let lower = text.to_lowercase();
-            if lower.contains("eof")
-                || lower.contains("end of file")
-                || lower.contains("unexpected end")
-                || lower.contains("truncat")
-                || lower.contains("no more bytes")
-            {
-                PictureError::Truncated
-            } else {
-                PictureError::Corrupt(plain(&text))
-            }
-        }
-        other => PictureError::Corrupt(plain(&other.to_string())),
+        E::Decoding(d) => classify(format, &d.to_string()),
+        other => classify(format, &other.to_string()),
     }
 }
 
-/// A decoder's message as a person reads it: decoders sometimes print their internal
-/// structures (`ChunkType { type: IHDR, … }`), which say nothing to a player.
-fn plain(text: &str) -> String {
+/// A decoder's message as a person reads it. Decoders speak of their own structures
+/// ("InvalidCodeLengthRepeat", "IDAT or fDAT chunk does not have enough data",
+/// `ChunkType { … }`), which say nothing to a player: what is said is whether the file is cut
+/// short, fails a checksum, or is otherwise damaged.
+pub(super) fn classify(format: &str, text: &str) -> PictureError {
     let lower = text.to_lowercase();
-    if lower.contains("crc") || lower.contains("checksum") {
-        "a checksum in the file does not match".into()
-    } else if text.contains('{') || text.contains("::") {
-        "its data cannot be read".into()
+    let cut = [
+        "eof",
+        "end of file",
+        "unexpected end",
+        "truncat",
+        "no more bytes",
+        "not have enough data",
+        "premature end",
+        "exhausted",
+    ];
+    if cut.iter().any(|w| lower.contains(w)) {
+        PictureError::Truncated
+    } else if lower.contains("crc") || lower.contains("checksum") {
+        damaged(format, ": a checksum in it does not match")
     } else {
-        text.to_string()
+        damaged(format, "")
+    }
+}
+
+fn damaged(format: &str, why: &str) -> PictureError {
+    PictureError::Corrupt(format!("the {format} file is damaged{why}"))
+}
+
+/// The format's name as a person knows it.
+fn format_name(format: image::ImageFormat) -> &'static str {
+    match format {
+        image::ImageFormat::Jpeg => "JPEG",
+        image::ImageFormat::Png => "PNG",
+        image::ImageFormat::WebP => "WebP",
+        image::ImageFormat::Gif => "GIF",
+        _ => "image",
     }
 }
 
@@ -85,18 +101,27 @@ pub(super) fn decode_for(
     if bytes.is_empty() {
         return Err(PictureError::Empty);
     }
+    if bytes.len() as u64 > limits.max_file_bytes {
+        return Err(PictureError::FileTooLarge {
+            bytes: bytes.len() as u64,
+            max_bytes: limits.max_file_bytes,
+        });
+    }
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
-        .map_err(|e| PictureError::Corrupt(e.to_string()))?;
-    match reader.format() {
-        None => return Err(PictureError::UnknownFormat),
-        // The JPEG decoder fills a cut-off scan with grey instead of failing, so check that the
-        // file reaches its end-of-image marker first.
-        Some(image::ImageFormat::Jpeg) if !jpeg_is_complete(bytes) => {
-            return Err(PictureError::Truncated)
-        }
-        Some(_) => {}
-    }
+        .map_err(|_| PictureError::UnknownFormat)?;
+    let Some(format) = reader.format() else {
+        return Err(PictureError::UnknownFormat);
+    };
+    let name = format_name(format);
+    let jpeg = format == image::ImageFormat::Jpeg;
+    // The JPEG decoder fills a cut-off scan with grey instead of failing, so check that the
+    // file reaches its end-of-image marker first.
+    let jpeg_end = if jpeg {
+        Some(jpeg_end(bytes).ok_or(PictureError::Truncated)?)
+    } else {
+        None
+    };
     let mut decoder_limits = Limits::default();
     decoder_limits.max_alloc = Some(limits.max_bytes);
     let side = limits.max_pixels.min(u32::MAX as u64) as u32;
@@ -104,7 +129,9 @@ pub(super) fn decode_for(
     decoder_limits.max_image_height = Some(side);
     let mut reader = reader;
     reader.limits(decoder_limits);
-    let mut decoder = reader.into_decoder().map_err(|e| map_error(e, limits))?;
+    let mut decoder = reader
+        .into_decoder()
+        .map_err(|e| map_error(e, limits, name))?;
     let (width, height) = decoder.dimensions();
     if width == 0 || height == 0 {
         return Err(PictureError::NoPixels { width, height });
@@ -142,15 +169,69 @@ pub(super) fn decode_for(
             });
         }
     }
-    let mut image = DynamicImage::from_decoder(decoder).map_err(|e| map_error(e, limits))?;
+    let strict = match jpeg_end {
+        Some(end) => strict_jpeg(&bytes[..end])?,
+        None => None,
+    };
+    let mut image = match strict {
+        Some(image) => image,
+        None => DynamicImage::from_decoder(decoder).map_err(|e| map_error(e, limits, name))?,
+    };
     image.apply_orientation(orientation);
     Ok(image)
 }
 
-/// Whether a JPEG's segments run on to an end-of-image marker. Walks the marker segments by
-/// their lengths (so a thumbnail inside EXIF does not count) and the entropy-coded data after
-/// each start-of-scan; bytes after the marker (a phone's trailer) are fine.
-fn jpeg_is_complete(bytes: &[u8]) -> bool {
+/// A JPEG's pixels with its scan data read strictly: the lenient decoder paints what it cannot
+/// read grey (a damaged stretch) or fills it in (a scan cut short with an end marker put after
+/// it), and shows that as the photo. Headers stay lenient, as in every viewer: `Ok(None)` when
+/// they are outside the strict reading (stray bytes between segments), and the lenient decoder
+/// reads the file instead.
+///
+/// `body` is the file up to its end-of-image marker, without it: the decoder takes that marker
+/// inside a scan as "fill the rest", while running out of data is an error in strict mode.
+/// Zero bytes follow the body so that a complete scan's look-ahead never counts as running out.
+fn strict_jpeg(body: &[u8]) -> Result<Option<DynamicImage>, PictureError> {
+    use zune_core::bytestream::ZCursor;
+    use zune_core::colorspace::ColorSpace;
+    use zune_core::options::DecoderOptions;
+    let options = DecoderOptions::default()
+        .set_strict_mode(true)
+        .set_max_width(usize::MAX)
+        .set_max_height(usize::MAX);
+    let mut input = Vec::with_capacity(body.len() + 16);
+    input.extend_from_slice(body);
+    input.extend_from_slice(&[0; 16]);
+    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(&input[..]), options);
+    if decoder.decode_headers().is_err() {
+        return Ok(None);
+    }
+    let (Some((width, height)), Some(input)) = (decoder.dimensions(), decoder.input_colorspace())
+    else {
+        return Ok(None);
+    };
+    let grey = matches!(input, ColorSpace::Luma | ColorSpace::LumaA);
+    let out = if grey {
+        ColorSpace::Luma
+    } else {
+        ColorSpace::RGB
+    };
+    decoder.set_options(decoder.options().jpeg_set_out_colorspace(out));
+    let pixels = decoder
+        .decode()
+        .map_err(|e| classify("JPEG", &format!("{e:?}")))?;
+    let (width, height) = (width as u32, height as u32);
+    let image = if grey {
+        image::GrayImage::from_raw(width, height, pixels).map(DynamicImage::ImageLuma8)
+    } else {
+        image::RgbImage::from_raw(width, height, pixels).map(DynamicImage::ImageRgb8)
+    };
+    image.map(Some).ok_or_else(|| damaged("JPEG", ""))
+}
+
+/// Where a JPEG's end-of-image marker is, if its segments run on to one. Walks the marker
+/// segments by their lengths (so a thumbnail inside EXIF does not count) and the entropy-coded
+/// data after each start-of-scan; bytes after the marker (a phone's trailer) are fine.
+fn jpeg_end(bytes: &[u8]) -> Option<usize> {
     let mut i = 2; // after SOI
     loop {
         // Skip fill bytes before a marker.
@@ -158,25 +239,23 @@ fn jpeg_is_complete(bytes: &[u8]) -> bool {
             i += 1;
         }
         if i + 1 >= bytes.len() || bytes[i] != 0xFF {
-            return false;
+            return None;
         }
         let marker = bytes[i + 1];
         i += 2;
         match marker {
-            0xD9 => return true,
+            0xD9 => return Some(i - 2),
             0x01 | 0xD0..=0xD7 => continue, // no length
             _ => {}
         }
-        let Some(len) = bytes.get(i..i + 2) else {
-            return false;
-        };
+        let len = bytes.get(i..i + 2)?;
         i += u16::from_be_bytes([len[0], len[1]]) as usize;
         if marker == 0xDA {
             // Entropy-coded data: runs to the next marker that is not a stuffed 0xFF00 or a
             // restart marker.
             loop {
                 match bytes.get(i..i + 2) {
-                    None => return false,
+                    None => return None,
                     Some([0xFF, next]) if *next != 0x00 && !(0xD0..=0xD7).contains(next) => break,
                     _ => i += 1,
                 }

@@ -37,14 +37,19 @@ pub struct PictureLimits {
     pub max_pixels: u64,
     /// Refuse images whose decoding would allocate more bytes than this.
     pub max_bytes: u64,
+    /// Refuse files longer than this, before they are read: a caller that reads a file sizes
+    /// it against this first.
+    pub max_file_bytes: u64,
 }
 
 impl Default for PictureLimits {
-    /// 50 Mpx and 512 MiB: every phone camera fits, a decompression bomb does not.
+    /// 50 Mpx, 512 MiB and 256 MiB files: every phone camera fits, a decompression bomb does
+    /// not, and a file that is not a photo (a device, a sparse gigabyte) is never read whole.
     fn default() -> Self {
         PictureLimits {
             max_pixels: 50_000_000,
             max_bytes: 512 << 20,
+            max_file_bytes: 256 << 20,
         }
     }
 }
@@ -61,9 +66,22 @@ pub enum PictureError {
     /// The file ends before the image does.
     #[error("the image file is truncated")]
     Truncated,
-    /// The bytes are damaged.
-    #[error("the image is damaged: {0}")]
+    /// The bytes are damaged; the text says how, in a person's words ("the PNG file is
+    /// damaged").
+    #[error("{0}")]
     Corrupt(String),
+    /// The file is longer than any picture the budget takes.
+    #[error(
+        "the file is {} MiB, more than the {} MiB a picture may be",
+        bytes.div_ceil(1 << 20),
+        max_bytes >> 20
+    )]
+    FileTooLarge {
+        /// The file's length.
+        bytes: u64,
+        /// The budget.
+        max_bytes: u64,
+    },
     /// More pixels than the budget allows.
     #[error("the image is {width}×{height} pixels, more than the {max_pixels} allowed")]
     TooManyPixels {
@@ -221,7 +239,7 @@ pub fn square(image: &DynamicImage, edge: u32) -> Result<Picture, PictureError> 
         );
     Resizer::new()
         .resize(src, &mut dst, &options)
-        .map_err(|e| PictureError::Corrupt(format!("resize failed: {e}")))?;
+        .map_err(|e| PictureError::Corrupt(format!("the picture could not be resized: {e}")))?;
     Ok(Picture {
         edge,
         rgba: dst.into_rgba8().into_raw(),
@@ -236,6 +254,7 @@ pub fn load(bytes: &[u8], edge: u32, limits: &PictureLimits) -> Result<Picture, 
 
 #[cfg(test)]
 mod tests {
+    use super::decode::classify;
     use super::*;
     use image::{ImageEncoder, Rgba, RgbaImage};
 
@@ -367,6 +386,7 @@ mod tests {
         let tight = PictureLimits {
             max_pixels: 1_000_000,
             max_bytes: 1_500_000,
+            ..PictureLimits::default()
         };
         assert!(decode(&deep, &tight).is_ok(), "decoding alone fits");
         assert_eq!(
@@ -389,11 +409,114 @@ mod tests {
         ));
     }
 
+    /// A JPEG whose scan data is damaged or cut short (with an end marker put after it) is
+    /// refused, not shown with the decoder's grey or filled stretch; a whole one with bytes
+    /// after it is still read.
+    #[test]
+    fn damaged_jpeg_scan_data_is_refused() {
+        let photo = builtin::render("aurora", 256).unwrap();
+        let rgba = RgbaImage::from_raw(256, 256, photo.rgba).unwrap();
+        let whole = jpeg(&rgba);
+        let limits = PictureLimits::default();
+        assert!(load(&whole, 64, &limits).is_ok());
+        let mut flipped = whole.clone();
+        let mid = whole.len() / 2;
+        for b in &mut flipped[mid..mid + 64] {
+            *b ^= 0x5A;
+        }
+        let err = load(&flipped, 64, &limits).unwrap_err();
+        assert!(
+            matches!(err, PictureError::Corrupt(_) | PictureError::Truncated),
+            "{err:?}"
+        );
+        let mut cut = whole[..whole.len() * 6 / 10].to_vec();
+        cut.extend_from_slice(&[0xFF, 0xD9]);
+        let err = load(&cut, 64, &limits).unwrap_err();
+        assert!(
+            matches!(err, PictureError::Corrupt(_) | PictureError::Truncated),
+            "{err:?}"
+        );
+        for tenths in [2, 4, 8, 9] {
+            let mut cut = whole[..whole.len() * tenths / 10].to_vec();
+            cut.extend_from_slice(&[0xFF, 0xD9]);
+            assert!(load(&cut, 64, &limits).is_err(), "cut at {tenths}/10");
+        }
+        // Whole files of every shape are still read, the smallest scans included.
+        for (w, h) in [(1, 1), (17, 9), (9, 17), (640, 480)] {
+            let img =
+                RgbaImage::from_fn(w, h, |x, y| Rgba([(x * 7) as u8, (y * 5) as u8, 90, 255]));
+            let flat = RgbaImage::from_pixel(w, h, Rgba([200, 30, 30, 255]));
+            assert!(decode(&jpeg(&img), &limits).is_ok(), "{w}×{h}");
+            assert!(decode(&jpeg(&flat), &limits).is_ok(), "flat {w}×{h}");
+        }
+        for e in [
+            load(&flipped, 64, &limits).unwrap_err(),
+            load(&cut, 64, &limits).unwrap_err(),
+        ] {
+            let text = e.to_string();
+            assert!(
+                text == "the image file is truncated" || text == "the JPEG file is damaged",
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_over_the_budget_is_refused_by_its_length() {
+        let limits = PictureLimits {
+            max_file_bytes: 100,
+            ..PictureLimits::default()
+        };
+        let bytes = png(&sample(64, 64));
+        assert_eq!(
+            load(&bytes, 32, &limits),
+            Err(PictureError::FileTooLarge {
+                bytes: bytes.len() as u64,
+                max_bytes: 100
+            })
+        );
+    }
+
+    /// The decoder's own words never reach the player: a PNG whose compressed data is
+    /// damaged says so by its format's name.
+    #[test]
+    fn decoder_internals_become_plain_words() {
+        let img = sample(64, 64);
+        let bytes = png(&img);
+        let mut damaged = bytes.clone();
+        // The IDAT chunk's data starts after the 8-byte signature, IHDR (25) and the chunk head.
+        let data = 8 + 25 + 8;
+        for b in &mut damaged[data + 2..data + 20] {
+            *b ^= 0xFF;
+        }
+        // Its CRC no longer matches; ask the decoder to read on anyway by fixing nothing: the
+        // message must be about the file, not about inflate's codes.
+        let text = load(&damaged, 32, &PictureLimits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.starts_with("the PNG file is damaged") || text == "the image file is truncated",
+            "{text}"
+        );
+        assert_eq!(
+            classify("PNG", "InvalidCodeLengthRepeat"),
+            PictureError::Corrupt("the PNG file is damaged".into())
+        );
+        assert_eq!(
+            classify(
+                "PNG",
+                "IDAT or fDAT chunk does not have enough data for image"
+            ),
+            PictureError::Truncated
+        );
+    }
+
     #[test]
     fn pixel_budget_is_checked_from_the_header_before_decoding() {
         let small = PictureLimits {
             max_pixels: 1000,
             max_bytes: 1 << 20,
+            ..PictureLimits::default()
         };
         assert_eq!(
             load(&png(&sample(40, 30)), 100, &small),

@@ -217,10 +217,7 @@ mod tests {
                 Err(other) => panic!("cap {max}: {other}"),
             };
             let phases = WEIGHTS.len() as u64 + 1;
-            assert!(
-                expanded <= max + phases,
-                "cap {max}: expanded {expanded}"
-            );
+            assert!(expanded <= max + phases, "cap {max}: expanded {expanded}");
         }
     }
 }

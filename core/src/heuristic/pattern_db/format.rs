@@ -142,7 +142,8 @@ impl PatternDb {
         }
         let cells = size * size;
         let mut byte = [0u8; 1];
-        r.seek(std::io::SeekFrom::Current(cells as i64)).map_err(io)?;
+        r.seek(std::io::SeekFrom::Current(cells as i64))
+            .map_err(io)?;
         r.read_exact(&mut byte).map_err(io)?;
         let count = byte[0] as usize;
         if count > MAX_GROUPS {
