@@ -3,6 +3,7 @@
 # Usage: tests/cli.sh path/to/slidepuzzle
 set -uo pipefail
 bin=${1:?usage: tests/cli.sh path/to/slidepuzzle}
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 data="$(dirname "$0")/../../shared/data"
 export SLIDEPUZZLE_CACHE
 SLIDEPUZZLE_CACHE=$(mktemp -d)
@@ -55,7 +56,7 @@ check "bench over puzzle8" 0 'total: 102 instances, 102 solved, 0 wrong' \
   "$bin" bench --data "$data/puzzle8.txt" --algorithm idastar
 check "bench reads the Korf goal from the header" 0 'total: 3 instances, 3 solved, 0 wrong' \
   "$bin" bench --data "$data/korf100_subset.txt" --algorithm idastar --limit 3 --timeout-ms 60000
-check "corrupt pattern database" 2 'checksum mismatch|truncated|not a slidepuzzle' \
+check "corrupt pattern database" 2 'checksum mismatch|truncated|not a slidepuzzle|malformed' \
   bash -c "head -c 5000 /dev/urandom > '$SLIDEPUZZLE_CACHE/bad.pdb'; printf 'SPDB\001\000' | cat - '$SLIDEPUZZLE_CACHE/bad.pdb' > '$SLIDEPUZZLE_CACHE/bad2.pdb'; '$bin' solve --tiles '1 2 3 4 5 6 7 0 8' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/bad2.pdb'"
 check "pdb build and load" 0 'optimal' \
   bash -c "'$bin' pdb build --size 3 --out '$SLIDEPUZZLE_CACHE/p3.pdb' && '$bin' solve --tiles '8 6 7 2 5 4 3 0 1' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/p3.pdb'"
@@ -105,6 +106,104 @@ check "bench names a line of another size" 2 'line 4: the board is 2×2 but the 
   bash -c "head -3 '$data/puzzle8.txt' > '$SLIDEPUZZLE_CACHE/mix.txt'; echo '2 | 1 2 3 0' >> '$SLIDEPUZZLE_CACHE/mix.txt'; '$bin' bench --data '$SLIDEPUZZLE_CACHE/mix.txt'"
 check "bench names an unsolvable line" 2 'line 2: this board cannot reach the goal' \
   bash -c "printf '# x\n3 | 1 2 3 4 5 6 8 7 0\n' > '$SLIDEPUZZLE_CACHE/uns.txt'; '$bin' bench --data '$SLIDEPUZZLE_CACHE/uns.txt'"
+
+# --- hostile input: nothing lost, nothing unbounded ------------------------------------------
+tmp=$SLIDEPUZZLE_CACHE
+# Memory checks run under an address-space cap far below what the old failures reached (0.9 to
+# 24 GB), so a regression fails here instead of taking the machine's memory.
+capped() { (ulimit -v 600000 && "$@"); }
+cp "$tmp/b.png" "$tmp/v.jpg"
+check "a photo is never overwritten by its own picture" 2 'give a name ending in .png' \
+  "$bin" picture --image "$tmp/v.jpg" --out "$tmp/v.jpg"
+check "the photo is as it was" 0 '^same$' bash -c "cmp -s '$tmp/b.png' '$tmp/v.jpg' && echo same"
+check "a folder as --out is refused" 2 'it is a folder' "$bin" picture --builtin sunset --out "$tmp"
+check "pdb build into a folder is refused before building" 2 'it is a folder' \
+  "$bin" pdb build --size 4 --out "$tmp"
+check "a full device is an error, not exit 0" 1 'cannot write /dev/full: no space left on device' \
+  "$bin" picture --builtin sunset --edge 64 --out /dev/full
+full_fs="$tmp/full"
+mkdir -p "$full_fs"
+if mount -t tmpfs -o size=64k tmpfs "$full_fs" 2>/dev/null; then
+  check "a full file system: exit 1 in words" 1 'no space left on device' \
+    "$bin" picture --builtin aurora --edge 512 --out "$full_fs/a.png"
+  check "a full file system: no partial or temporary file left" 0 '^empty$' \
+    bash -c "[ -z \"\$(ls -A '$full_fs')\" ] && echo empty"
+  echo old >"$full_fs/keep.png"
+  check "a full file system: the old file stays as it was" 0 '^old$' \
+    bash -c "'$bin' picture --builtin aurora --edge 512 --out '$full_fs/keep.png'; cat '$full_fs/keep.png'"
+  umount "$full_fs"
+else
+  echo "cli: skipped the full-file-system checks: cannot mount a small tmpfs here (the /dev/full checks stand in)"
+fi
+check "a closed pipe ends bench quietly with SIGPIPE's status" 0 '^141 quiet$' \
+  bash -c "'$bin' bench --data '$data/puzzle8.txt' --algorithm idastar 2>'$tmp/pipe.err' | head -1 >/dev/null; rc=\${PIPESTATUS[0]}; [ -s '$tmp/pipe.err' ] || echo \"\$rc quiet\""
+for cmd in "solve --tiles '8 6 7 2 5 4 3 0 1'" "shuffle --size 4" \
+  "bench --data '$data/puzzle8.txt' --algorithm idastar --limit 2" \
+  "bench-large --sizes 6 --count 1 --budgets 50 --no-baseline"; do
+  check "a full stdout: $cmd" 1 '^slidepuzzle: cannot write to standard output: no space left on device$' \
+    bash -c "'$bin' $cmd >/dev/full"
+done
+check "--moves has a cap" 2 'not in 0..=10000000' "$bin" shuffle --size 4 --moves 18446744073709551615
+mkfifo "$tmp/fifo"
+for opt in "bench --data" "picture --out '$tmp/f.png' --image" \
+  "solve --tiles '1 2 3 4 5 6 7 0 8' --algorithm pdb --pdb"; do
+  check "a FIFO with no writer is refused: $opt" 2 'not a regular file' \
+    bash -c "timeout 10 '$bin' $opt '$tmp/fifo'"
+done
+truncate -s 8G "$tmp/sparse"
+for source in /dev/zero /dev/urandom "$tmp/sparse"; do
+  check "bench --data $source is refused within bounded memory" 2 'not a regular file|longer than 65536 bytes' \
+    capped "$bin" bench --data "$source"
+  check "--image $source is refused within bounded memory" 2 'not a regular file|more than the 256 MiB' \
+    capped "$bin" picture --image "$source" --out "$tmp/z.png"
+  check "--pdb $source is refused within bounded memory" 2 'not a regular file|bad magic' \
+    capped "$bin" solve --tiles "1 2 3 4 5 6 7 0 8" --algorithm pdb --pdb "$source"
+done
+rm -f "$tmp/sparse"
+yes '2 | 1 2 3 4 5 6 0 7 8' | head -3000000 >"$tmp/long.txt"
+check "bench streams its data: --limit 1 of 3 million lines" 0 'total: 1 instances, 1 solved' \
+  capped "$bin" bench --data "$tmp/long.txt" --algorithm idastar --limit 1
+rm -f "$tmp/long.txt"
+check "a goal header of 4 billion tiles is refused at once" 2 'goal: 4294967296 tiles given' \
+  bash -c "printf '# Goal: 0 1 ... 4294967295\n' > '$tmp/g.txt'; ulimit -v 600000; '$bin' bench --data '$tmp/g.txt'"
+check "auto keeps to --max-nodes on 4x4 across its phases" 0 '^within$' \
+  bash -c "n=\$('$bin' solve --tiles '2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0' --goal '$(seq -s' ' 0 15)' --no-pdb --max-nodes 200000 --threads 1 --json | grep -Eo '\"expanded\":[0-9]+' | cut -d: -f2); [ \"\$n\" -le 200007 ] && echo within"
+check "--uniform with --distance is contradictory" 2 "cannot be used with '--distance" \
+  "$bin" shuffle --size 3 --uniform --distance 5
+check "--no-pdb means no tables for --distance" 2 'which --no-pdb forbids' \
+  "$bin" shuffle --size 4 --distance 30 --no-pdb --pdb-dir "$tmp/never"
+check "--no-pdb with --algorithm pdb is refused" 2 '--no-pdb forbids' \
+  "$bin" solve --tiles '8 6 7 2 5 4 3 0 1' --algorithm pdb --no-pdb
+mkdir -p "$tmp/home"
+check "an empty SLIDEPUZZLE_CACHE means unset: HOME's cache" 0 "cached at $tmp/home/.cache/slidepuzzle/" \
+  bash -c "cd '$tmp' && SLIDEPUZZLE_CACHE= HOME='$tmp/home' '$bin' solve --tiles '8 6 7 2 5 4 3 0 1'"
+echo "a file" >"$tmp/in-the-way"
+check "not cached says why, and leaves no temporary file" 0 'not cached \(cannot make the folder' \
+  bash -c "SLIDEPUZZLE_CACHE='$tmp/in-the-way/sub' '$bin' solve --tiles '8 6 7 2 5 4 3 0 1'"
+check "a cache folder that is a file: nothing left beside it" 0 '^clean$' \
+  bash -c "[ -z \"\$(ls -A '$tmp' | grep -F .tmp)\" ] && echo clean"
+check "bench exits 3 when an instance hit its limit" 3 '2 of 2 instances were not finished' \
+  "$bin" bench --data "$data/korf100_subset.txt" --algorithm idastar --timeout-ms 1 --limit 2
+check "bench-large keeps its table and names the boards without a path" 3 'seed 1: no path within 1 ms' \
+  "$bin" bench-large --sizes 8 --count 1 --budgets 1,300 --no-baseline
+check "bench-large's table is still printed" 3 '8×8 ' \
+  "$bin" bench-large --sizes 8 --count 1 --budgets 1,300 --no-baseline
+python3 - "$tmp/b.png" "$tmp/damaged.png" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+at = data.index(b"IDAT") + 20
+for i in range(at, at + 40):
+    data[i] ^= 0xFF
+open(sys.argv[2], "wb").write(bytes(data))
+PY
+check "a damaged PNG is said in words, not the decoder's" 2 '^slidepuzzle: [^ ]+damaged.png: the PNG file is damaged' \
+  "$bin" picture --image "$tmp/damaged.png" --out "$tmp/d.png"
+check "a byte-order mark at the start of a data file is skipped" 0 'total: 1 instances, 1 solved' \
+  bash -c "printf '\xef\xbb\xbf# Goal: 1 2 3 4 5 6 7 8 0\n2 | 1 2 3 4 5 6 0 7 8\n' > '$tmp/bom.txt'; '$bin' bench --data '$tmp/bom.txt' --algorithm idastar"
+check "the memory message gives the step's need and the budget" 3 'the next step needs about [0-9]+ MiB; the budget is 64 MiB' \
+  "$bin" solve --tiles "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0" --goal "$(seq -s' ' 0 15)" --algorithm bfs --max-mb 64
+check "--algorithm pdb on 6x6 is refused before any building" 2 '^slidepuzzle: pattern databases cover 2×2 to 5×5 boards, not 6×6$' \
+  bash -c "'$bin' solve --tiles \"\$('$bin' shuffle --size 6 --seed 1)\" --algorithm pdb"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

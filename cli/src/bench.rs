@@ -4,16 +4,18 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use slidepuzzle_core::dataset::InstanceSet;
+use slidepuzzle_core::dataset::{Instance, InstanceReader};
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits};
 
 use crate::common::{self, CliError, PdbOptions};
+use crate::files;
+use crate::output::out;
 
 #[derive(Args)]
 pub struct BenchArgs {
     /// Data file: lines `optimal | tiles` or `id optimal nodes | tiles`; `#` comments, one
-    /// naming the goal ("Goal: 0 1 2 ... 15").
+    /// before the boards naming the goal ("Goal: 0 1 2 ... 15"). Read one line at a time.
     #[arg(long)]
     data: PathBuf,
     /// Algorithm (default auto).
@@ -40,34 +42,50 @@ pub struct BenchArgs {
     pdb: PdbOptions,
 }
 
+/// The data file's instances, read one line at a time (memory does not grow with the file),
+/// at most `--limit` of them.
+fn instances(
+    args: &BenchArgs,
+) -> Result<InstanceReader<std::io::BufReader<std::fs::File>>, CliError> {
+    let (file, _) = files::open_regular(&args.data, "data")?;
+    Ok(InstanceReader::new(std::io::BufReader::new(file)))
+}
+
+/// The next instance of `reader`, with the file's name on an error.
+fn next(
+    args: &BenchArgs,
+    reader: &mut InstanceReader<std::io::BufReader<std::fs::File>>,
+) -> Result<Option<Instance>, CliError> {
+    reader
+        .next_instance()
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.data.display())))
+}
+
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.data)
-        .map_err(|e| CliError::Io(format!("cannot read {}: {e}", args.data.display())))?;
-    let InstanceSet {
-        goal: header,
-        mut instances,
-    } = InstanceSet::parse(&text)
-        .map_err(|e| CliError::Input(format!("{}: {e}", args.data.display())))?;
-    if let Some(limit) = args.limit {
-        if limit == 0 {
-            return Err(CliError::Input(
-                "--limit 0 leaves no instance to run (give at least 1)".into(),
-            ));
-        }
-        instances.truncate(limit);
+    if args.limit == Some(0) {
+        return Err(CliError::Input(
+            "--limit 0 leaves no instance to run (give at least 1)".into(),
+        ));
     }
-    let Some(first) = instances.first() else {
-        return Err(CliError::Input("no instances in the data file".into()));
-    };
-    let size = first.board.size();
-    let goal = match (&args.goal, header) {
-        (Some(g), _) => common::goal_for(size, Some(g))?,
-        (None, Some(g)) => g,
-        (None, None) => Board::goal(size)?,
-    };
-    // A bad data file is bad input, found before any solving: every board must be the goal's
-    // size and able to reach it.
-    for inst in &instances {
+    let limit = args.limit.unwrap_or(usize::MAX);
+    // First pass: a bad data file is bad input, found before any solving. Every board must be
+    // the goal's size and able to reach it. The goal is the one given, else the header's
+    // (named before the first board), else the default for the first board's size.
+    let mut reader = instances(&args)?;
+    let mut goal: Option<Board> = None;
+    let mut count = 0;
+    while count < limit {
+        let Some(inst) = next(&args, &mut reader)? else {
+            break;
+        };
+        let goal = match &goal {
+            Some(g) => g,
+            None => goal.insert(match (&args.goal, reader.goal()) {
+                (Some(g), _) => common::goal_for(inst.board.size(), Some(g))?,
+                (None, Some(g)) => g.clone(),
+                (None, None) => Board::goal(inst.board.size())?,
+            }),
+        };
         let at = |m: String| {
             CliError::Input(format!("{}: line {}: {m}", args.data.display(), inst.line))
         };
@@ -78,27 +96,46 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
                 goal.size()
             )));
         }
-        if !slidepuzzle_core::parity::is_solvable(&inst.board, &goal) {
+        if !slidepuzzle_core::parity::is_solvable(&inst.board, goal) {
             return Err(at(
                 "this board cannot reach the goal (two tiles are swapped)".into(),
             ));
         }
+        count += 1;
     }
+    let Some(goal) = goal else {
+        return Err(CliError::Input("no instances in the data file".into()));
+    };
     let mut request = SolveRequest::new(args.algorithm);
     request.heuristic = args.heuristic;
     request.pdb = args
         .pdb
         .for_request(&goal, args.algorithm, args.heuristic)?;
     if !args.json {
-        println!(
+        out!(
             "{:>5} {:>4} {:>6} {:>8} {:>13} {:>13} {:>10} {:>8}",
-            "id", "opt", "length", "optimal", "expanded", "generated", "ms", "vs ref"
+            "id",
+            "opt",
+            "length",
+            "optimal",
+            "expanded",
+            "generated",
+            "ms",
+            "vs ref"
         );
     }
     let mut times = Vec::new();
     let (mut generated, mut reference, mut wrong, mut failed) = (0u64, 0u64, 0usize, 0usize);
     let started = Instant::now();
-    for inst in &instances {
+    // Second pass: the same instances, solved as they are read.
+    let mut reader = instances(&args)?;
+    for _ in 0..count {
+        let Some(inst) = next(&args, &mut reader)? else {
+            return Err(CliError::Io(format!(
+                "{} changed while it was read",
+                args.data.display()
+            )));
+        };
         let limits = match args.timeout_ms {
             Some(ms) => SearchLimits::with_timeout(Duration::from_millis(ms)),
             None => SearchLimits::default(),
@@ -121,7 +158,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
                     s.stats.generated as f64 / r as f64
                 });
                 if args.json {
-                    println!(
+                    out!(
                         "{}",
                         serde_json::json!({"id": inst.id, "optimal": inst.optimal,
                             "length": len, "proven_optimal": s.optimal, "replayed": reaches,
@@ -136,7 +173,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
                         (true, true, false) => "=opt",
                         (true, false, _) => "no",
                     };
-                    println!(
+                    out!(
                         "{:>5} {:>4} {:>6} {:>8} {:>13} {:>13} {:>10.1} {:>8}",
                         inst.id,
                         inst.optimal,
@@ -151,7 +188,15 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
             }
             Err(e) => {
                 failed += 1;
-                println!("{:>5} {:>4} {e}", inst.id, inst.optimal);
+                if args.json {
+                    out!(
+                        "{}",
+                        serde_json::json!({"id": inst.id, "optimal": inst.optimal,
+                            "error": e.to_string()})
+                    );
+                } else {
+                    out!("{:>5} {:>4} {e}", inst.id, inst.optimal);
+                }
             }
         }
     }
@@ -166,9 +211,9 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     } else {
         String::new()
     };
-    println!(
+    out!(
         "total: {} instances, {} solved, {} wrong, {} not finished; {:.2} s, median {:.1} ms, generated {}{}",
-        instances.len(),
+        count,
         times.len(),
         wrong,
         failed,
@@ -179,6 +224,11 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     );
     if wrong > 0 {
         return Err(CliError::Input(format!("{wrong} solutions were wrong")));
+    }
+    if failed > 0 {
+        return Err(CliError::Limit(format!(
+            "{failed} of {count} instances were not finished within their limits"
+        )));
     }
     Ok(())
 }

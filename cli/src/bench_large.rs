@@ -9,9 +9,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core::heuristic::{Heuristic, LinearConflict, Manhattan};
 use slidepuzzle_core::search::{Reduction, WeightedIdaStar};
-use slidepuzzle_core::{shuffle, Board, SearchLimits, Solver};
+use slidepuzzle_core::{shuffle, Board, SearchLimits, SolveError, Solver};
 
 use crate::common::{CliError, ThreadOptions};
+use crate::output::{out, out_part};
 
 #[derive(Args)]
 pub struct BenchLargeArgs {
@@ -51,14 +52,16 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
     }
     let top = *args.budgets.iter().max().expect("not empty");
     let threads = args.threads.count();
-    print!("{:>5} {:>10} {:>10}", "size", "first ms", "worst ms");
+    out_part!("{:>5} {:>10} {:>10}", "size", "first ms", "worst ms");
     for b in &args.budgets {
-        print!(" {:>12} {:>10}", format!("len/md@{b}"), "worst");
+        out_part!(" {:>12} {:>10}", format!("len/md@{b}"), "worst");
     }
     if !args.no_baseline {
-        print!(" {:>14} {:>8}", format!("old@{top}"), "no path");
+        out_part!(" {:>14} {:>8}", format!("old@{top}"), "no path");
     }
-    println!();
+    out!("");
+    // Boards that got no path within a budget: named under the table, and the exit says so.
+    let mut misses = Vec::new();
     for &n in &args.sizes {
         let goal = Board::goal(n)?;
         let manhattan = Manhattan::new(&goal);
@@ -77,9 +80,16 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
             check(&start, &goal, &s.moves)?;
             for (i, &ms) in args.budgets.iter().enumerate() {
                 let limits = SearchLimits::with_timeout(Duration::from_millis(ms)).threads(threads);
-                let s = Reduction::new(&goal).solve(&start, &limits)?;
-                check(&start, &goal, &s.moves)?;
-                ratios[i].push(s.len() as f64 / md);
+                match Reduction::new(&goal).solve(&start, &limits) {
+                    Ok(s) => {
+                        check(&start, &goal, &s.moves)?;
+                        ratios[i].push(s.len() as f64 / md);
+                    }
+                    Err(SolveError::LimitReached { .. }) => {
+                        misses.push(format!("{n}×{n} seed {seed}: no path within {ms} ms"));
+                    }
+                    Err(e) => return Err(e.into()),
+                }
             }
             if !args.no_baseline {
                 match weighted_anytime(&goal, &start, Duration::from_millis(top), threads) {
@@ -88,7 +98,7 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
                 }
             }
         }
-        print!(
+        out_part!(
             "{:>5} {:>10.1} {:>10.1}",
             format!("{n}×{n}"),
             median(&mut first.clone()),
@@ -96,16 +106,33 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
         );
         for r in &mut ratios {
             let w = worst(r);
-            print!(" {:>12.2} {:>10.2}", median(r), w);
+            // A budget in which some boards got no path: the ratio is over those that did,
+            // marked with the count that did not.
+            let missed = args.count as usize - r.len();
+            let mark = if missed > 0 {
+                format!("{missed}✗")
+            } else {
+                String::new()
+            };
+            out_part!(" {:>12} {:>10.2}", format!("{mark}{:.2}", median(r)), w);
         }
         if !args.no_baseline {
-            print!(
+            out_part!(
                 " {:>14.2} {:>8}",
                 median(&mut baseline),
                 format!("{baseline_failed}/{}", args.count)
             );
         }
-        println!();
+        out!("");
+    }
+    if !misses.is_empty() {
+        for m in &misses {
+            out!("{m}");
+        }
+        return Err(CliError::Limit(format!(
+            "{} boards got no path within their budget (✗ in the table)",
+            misses.len()
+        )));
     }
     Ok(())
 }

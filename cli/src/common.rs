@@ -7,8 +7,10 @@ use slidepuzzle_core::heuristic::{canonical_goal, PatternDb, PdbHeuristic};
 use slidepuzzle_core::picture::{self, Picture, PictureLimits};
 use slidepuzzle_core::search::Solution;
 use slidepuzzle_core::{
-    text, Algorithm, Board, BoardError, HeuristicKind, SearchLimits, SolveError,
+    text, Algorithm, Board, BoardError, HeuristicKind, LimitKind, SearchLimits, SolveError, Stats,
 };
+
+use crate::output::{note, out};
 
 /// An error the CLI reports in one line.
 #[derive(Debug)]
@@ -19,6 +21,9 @@ pub enum CliError {
     Limit(String),
     /// A file problem: exit 1.
     Io(String),
+    /// Standard output failed: exit 1 (a full disk), or quietly 141 when the reader closed
+    /// the pipe (`… | head -1`), as a command ended by SIGPIPE does.
+    Output(std::io::Error),
 }
 
 impl CliError {
@@ -27,7 +32,17 @@ impl CliError {
             CliError::Input(_) => 2,
             CliError::Limit(_) => 3,
             CliError::Io(_) => 1,
+            CliError::Output(e) if self.is_closed_pipe() => {
+                let _ = e;
+                141
+            }
+            CliError::Output(_) => 1,
         }
+    }
+
+    /// The reader of standard output went away: nothing to say, nobody to say it to.
+    pub fn is_closed_pipe(&self) -> bool {
+        matches!(self, CliError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
     }
 }
 
@@ -35,6 +50,11 @@ impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CliError::Input(m) | CliError::Limit(m) | CliError::Io(m) => f.write_str(m),
+            CliError::Output(e) => write!(
+                f,
+                "cannot write to standard output: {}",
+                crate::output::words(e)
+            ),
         }
     }
 }
@@ -128,12 +148,23 @@ impl PdbOptions {
         algorithm: Algorithm,
         heuristic: HeuristicKind,
     ) -> Result<Option<Arc<PatternDb>>, CliError> {
-        let wanted = algorithm == Algorithm::PatternDb
+        let needed = algorithm == Algorithm::PatternDb
             || (matches!(algorithm, Algorithm::AStar | Algorithm::IdaStar)
-                && heuristic == HeuristicKind::PatternDb)
-            || (algorithm == Algorithm::Auto && (3..=5).contains(&goal.size()));
-        if !wanted || (self.no_pdb && algorithm == Algorithm::Auto) {
+                && heuristic == HeuristicKind::PatternDb);
+        let wanted = needed || (algorithm == Algorithm::Auto && (3..=5).contains(&goal.size()));
+        if !wanted {
             return Ok(None);
+        }
+        if self.no_pdb {
+            return if needed {
+                Err(CliError::Input(
+                    "--no-pdb forbids the pattern databases this search needs (choose another \
+                     algorithm or heuristic)"
+                        .into(),
+                ))
+            } else {
+                Ok(None)
+            };
         }
         self.load(goal).map(Some)
     }
@@ -142,25 +173,32 @@ impl PdbOptions {
         if let Some(d) = &self.pdb_dir {
             return d.clone();
         }
-        if let Some(d) = std::env::var_os("SLIDEPUZZLE_CACHE") {
+        // An empty variable is unset, never the working folder.
+        let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        if let Some(d) = set("SLIDEPUZZLE_CACHE") {
             return PathBuf::from(d);
         }
-        let home = std::env::var_os("HOME")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| ".".into());
-        home.join(".cache").join("slidepuzzle")
+        match set("HOME") {
+            Some(home) => PathBuf::from(home).join(".cache").join("slidepuzzle"),
+            None => std::env::temp_dir().join("slidepuzzle-cache"),
+        }
     }
 
     /// Loads from `--pdb`, else from the cache, else builds and caches. Cached tables are
     /// kept per canonical goal, so one serves every goal a symmetry maps onto it.
     pub fn load(&self, goal: &Board) -> Result<Arc<PatternDb>, CliError> {
+        use slidepuzzle_core::heuristic::pattern_db::SIZES;
+        // Refused before anything is read or built for it.
+        if !SIZES.contains(&goal.size()) {
+            return Err(CliError::Input(
+                slidepuzzle_core::error::PdbError::UnsupportedSize(goal.size()).to_string(),
+            ));
+        }
         if let Some(path) = &self.pdb {
-            let bytes = std::fs::read(path)
-                .map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))?;
-            let db = Arc::new(
-                PatternDb::from_bytes(&bytes, None)
-                    .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?,
-            );
+            let db = Arc::new(read_pdb(path, None).map_err(|e| match e {
+                PdbReadError::File(e) => e,
+                other => CliError::Input(format!("{}: {other}", path.display())),
+            })?);
             PdbHeuristic::new(db.clone(), goal)
                 .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
             return Ok(db);
@@ -169,31 +207,86 @@ impl PdbOptions {
         let dir = self.cache_dir();
         let key: String = goal.tiles().iter().map(|t| format!("{t:02x}")).collect();
         let path = dir.join(format!("pdb-{}-{key}.bin", goal.size()));
-        if let Ok(bytes) = std::fs::read(&path) {
-            match PatternDb::from_bytes(&bytes, Some(goal)) {
+        if path.exists() {
+            match read_pdb(&path, Some(goal)) {
                 Ok(db) => return Ok(Arc::new(db)),
-                Err(e) => eprintln!("slidepuzzle: ignoring cached {}: {e}", path.display()),
+                Err(e) => note!("ignoring cached {}: {e}", path.display()),
             }
         }
         let started = std::time::Instant::now();
-        eprintln!(
-            "slidepuzzle: building pattern databases for this {0}×{0} goal (once)…",
+        note!(
+            "building pattern databases for this {0}×{0} goal (once)…",
             goal.size()
         );
         let db = build_parallel(goal)?;
-        eprintln!(
-            "slidepuzzle: built in {:.1} s, cached at {}",
-            started.elapsed().as_secs_f64(),
-            path.display()
-        );
-        if std::fs::create_dir_all(&dir).is_ok() {
-            let tmp = path.with_extension("tmp");
-            if std::fs::write(&tmp, db.to_bytes()).is_ok() {
-                let _ = std::fs::rename(&tmp, &path);
+        let seconds = started.elapsed().as_secs_f64();
+        let cached = std::fs::create_dir_all(&dir)
+            .map_err(|e| {
+                CliError::Io(format!(
+                    "cannot make the folder {}: {}",
+                    dir.display(),
+                    crate::output::words(&e)
+                ))
+            })
+            .and_then(|()| crate::files::write_atomic(&path, &db.to_bytes()));
+        match cached {
+            Ok(()) => note!("built in {seconds:.1} s, cached at {}", path.display()),
+            Err(e) => {
+                note!("built in {seconds:.1} s; not cached ({e}), so the next run builds again")
             }
         }
         Ok(Arc::new(db))
     }
+}
+
+/// Why a pattern-database file cannot be used: a file problem, or its bytes.
+pub enum PdbReadError {
+    /// Not readable as a regular file.
+    File(CliError),
+    /// Read, and refused by the format.
+    Format(slidepuzzle_core::error::PdbError),
+    /// Its length is not the one its headers give.
+    Length { found: u64, expected: u64 },
+}
+
+impl std::fmt::Display for PdbReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PdbReadError::File(e) => write!(f, "{e}"),
+            PdbReadError::Format(e) => write!(f, "{e}"),
+            PdbReadError::Length { found, expected } if found < expected => write!(
+                f,
+                "pattern database is truncated ({found} bytes of {expected})"
+            ),
+            PdbReadError::Length { found, expected } => write!(
+                f,
+                "pattern database is malformed: {found} bytes where its headers give {expected}"
+            ),
+        }
+    }
+}
+
+/// Reads a pattern-database file: a regular file whose length its headers give (read by
+/// seeking, so nothing of a huge or endless file is read), then checked whole.
+pub fn read_pdb(path: &Path, goal: Option<&Board>) -> Result<PatternDb, PdbReadError> {
+    use std::io::{BufReader, Seek};
+    let (file, meta) =
+        crate::files::open_regular(path, "pattern database").map_err(PdbReadError::File)?;
+    let mut reader = BufReader::new(file);
+    let expected = PatternDb::expected_len(&mut reader).map_err(PdbReadError::Format)?;
+    if meta.len() != expected {
+        return Err(PdbReadError::Length {
+            found: meta.len(),
+            expected,
+        });
+    }
+    let mut file = reader.into_inner();
+    file.rewind().map_err(|e| {
+        PdbReadError::File(CliError::Io(format!("cannot read {}: {e}", path.display())))
+    })?;
+    let bytes =
+        crate::files::read_exactly(file, path, expected, expected).map_err(PdbReadError::File)?;
+    PatternDb::from_bytes(&bytes, goal).map_err(PdbReadError::Format)
 }
 
 /// Builds every group on its own thread.
@@ -216,6 +309,12 @@ pub fn exact_shuffle(
     // 2×2 and 3×3 list their boards at each distance; 4×4 needs databases.
     let db = if goal.size() <= 3 {
         None
+    } else if pdb.no_pdb {
+        return Err(CliError::Input(format!(
+            "--distance on a {0}×{0} board measures with pattern databases, which --no-pdb \
+             forbids",
+            goal.size()
+        )));
     } else {
         Some(pdb.load(goal)?)
     };
@@ -225,27 +324,8 @@ pub fn exact_shuffle(
     })
 }
 
-/// Fails unless `path` can be created: its folder exists and takes a file.
-pub fn check_writable(path: &Path) -> Result<(), CliError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(CliError::Io(format!(
-            "cannot write {}: the folder {} does not exist",
-            path.display(),
-            dir.display()
-        )));
-    }
-    let probe = dir.join(format!(".slidepuzzle-write-check-{}", std::process::id()));
-    std::fs::write(&probe, b"")
-        .and_then(|()| std::fs::remove_file(&probe))
-        .map_err(|e| CliError::Io(format!("cannot write {}: {e}", path.display())))
-}
-
 /// Prints a solution as text or one JSON object.
-pub fn print_solution(start: &Board, s: &Solution, json: bool) {
+pub fn print_solution(start: &Board, s: &Solution, json: bool) -> Result<(), CliError> {
     if json {
         let v = serde_json::json!({
             "size": start.size(),
@@ -260,17 +340,17 @@ pub fn print_solution(start: &Board, s: &Solution, json: bool) {
             "peak_bytes": s.stats.peak_bytes,
             "elapsed_ms": s.stats.elapsed.as_secs_f64() * 1000.0,
         });
-        println!("{v}");
+        out!("{v}");
     } else {
         let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
-        println!("moves ({}): {}", s.len(), tiles.join(" "));
-        println!("blank: {}", s.directions());
+        out!("moves ({}): {}", s.len(), tiles.join(" "));
+        out!("blank: {}", s.directions());
         let quality = if s.optimal {
             "optimal".to_string()
         } else {
             format!("not proven optimal (lower bound {})", s.lower_bound)
         };
-        println!(
+        out!(
             "{}: {} moves, {quality}; expanded {}, generated {}, peak {} KiB, {:.1} ms",
             s.algorithm,
             s.len(),
@@ -280,6 +360,7 @@ pub fn print_solution(start: &Board, s: &Solution, json: bool) {
             s.stats.elapsed.as_secs_f64() * 1000.0
         );
     }
+    Ok(())
 }
 
 /// Where a puzzle picture comes from: a built-in one or a photo file.
@@ -303,14 +384,18 @@ impl PictureSource {
     pub fn load(&self, edge: u32) -> Result<Picture, CliError> {
         let picture = match (&self.image, &self.builtin) {
             (Some(path), _) => {
-                let bytes = std::fs::read(path)
-                    .map_err(|e| CliError::Io(format!("cannot read {}: {e}", path.display())))?;
-                picture::load(&bytes, edge, &PictureLimits::default())
+                let limits = PictureLimits::default();
+                let bytes = crate::files::read_bounded(path, "photo", limits.max_file_bytes)?;
+                picture::load(&bytes, edge, &limits)
+                    .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?
             }
-            (None, Some(id)) => picture::builtin::render(id, edge),
-            (None, None) => picture::builtin::render(picture::builtin::BUILTINS[0].id, edge),
+            (None, Some(id)) => {
+                picture::builtin::render(id, edge).map_err(|e| CliError::Input(e.to_string()))?
+            }
+            (None, None) => picture::builtin::render(picture::builtin::BUILTINS[0].id, edge)
+                .map_err(|e| CliError::Input(e.to_string()))?,
         };
-        picture.map_err(|e| CliError::Input(e.to_string()))
+        Ok(picture)
     }
 }
 
@@ -336,14 +421,39 @@ pub fn draw_grid(picture: &mut Picture, size: usize) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Writes `picture` as a PNG file.
+/// Writes `picture` as a PNG file, whole or not at all (see [`crate::files::write_atomic`]).
 pub fn write_png(picture: &Picture, out: &Path) -> Result<(), CliError> {
-    image::save_buffer(
-        out,
-        &picture.rgba,
-        picture.edge,
-        picture.edge,
-        image::ExtendedColorType::Rgba8,
-    )
-    .map_err(|e| CliError::Io(format!("cannot write {}: {e}", out.display())))
+    use image::ImageEncoder;
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut bytes)
+        .write_image(
+            &picture.rgba,
+            picture.edge,
+            picture.edge,
+            image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| CliError::Io(format!("cannot encode the picture as PNG: {e}")))?;
+    crate::files::write_atomic(out, &bytes)
+}
+
+/// The words for a search stopped by a limit: what it did, and for memory what the step it
+/// refused would have needed against the budget (the process never held that much).
+pub fn limit_message(limit: LimitKind, stats: &Stats, max_bytes: u64) -> String {
+    let mib = |b: u64| b.div_ceil(1 << 20);
+    let work = format!(
+        "expanded {} generated {} in {} ms",
+        stats.expanded,
+        stats.generated,
+        stats.elapsed.as_millis()
+    );
+    match limit {
+        LimitKind::Memory => format!(
+            "memory limit reached: the next step needs about {} MiB; the budget is {} MiB \
+             (held {} MiB; {work})",
+            mib(stats.refused_bytes),
+            max_bytes >> 20,
+            mib(stats.peak_bytes)
+        ),
+        other => format!("{other} limit reached: {work}"),
+    }
 }

@@ -2,6 +2,8 @@
 mod bench;
 mod bench_large;
 mod common;
+mod files;
+mod output;
 mod play;
 
 use std::process::ExitCode;
@@ -16,6 +18,11 @@ use slidepuzzle_core::{
 };
 
 use common::{CliError, PdbOptions};
+use output::out;
+
+/// The most random blank moves `shuffle --moves` makes: far past mixing (an 8×8 board is
+/// random after a few thousand), and done in well under a second.
+const MAX_WALK: usize = 10_000_000;
 
 #[derive(Parser)]
 #[command(
@@ -66,11 +73,12 @@ enum Command {
         /// Board side, 2 to 8.
         #[arg(long, default_value_t = 4)]
         size: usize,
-        /// Random blank moves (default n²·10).
-        #[arg(long, conflicts_with_all = ["uniform", "distance"])]
-        moves: Option<usize>,
+        /// Random blank moves (default n²·10, at most 10 000 000).
+        #[arg(long, conflicts_with_all = ["uniform", "distance"],
+              value_parser = clap::value_parser!(u64).range(0..=MAX_WALK as u64))]
+        moves: Option<u64>,
         /// Uniformly random solvable board.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "distance")]
         uniform: bool,
         /// A board exactly this many moves from the goal (3×3 and 4×4).
         #[arg(long)]
@@ -102,7 +110,8 @@ enum Command {
         /// Edge of the square picture in pixels.
         #[arg(long, default_value_t = 1080)]
         edge: u32,
-        /// Output PNG file.
+        /// Output PNG file (replaced only once the new one is complete; an existing device
+        /// such as /dev/stdout is written as a stream).
         #[arg(long)]
         out: std::path::PathBuf,
         /// Draw the tile grid of this size over the picture.
@@ -129,10 +138,11 @@ enum PdbCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    match run(cli).and_then(|()| output::flush()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_closed_pipe() => ExitCode::from(e.exit_code()),
         Err(e) => {
-            eprintln!("slidepuzzle: {e}");
+            output::note_line(format_args!("{e}"));
             ExitCode::from(e.exit_code())
         }
     }
@@ -168,18 +178,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
             let solution = match search::solve(&start, &goal, &request, &limits) {
                 Ok(s) => s,
                 Err(SolveError::LimitReached { limit, stats }) => {
-                    return Err(CliError::Limit(format!(
-                        "{limit} limit reached: expanded {} generated {} peak {} bytes in {} ms",
-                        stats.expanded,
-                        stats.generated,
-                        stats.peak_bytes,
-                        stats.elapsed.as_millis()
+                    return Err(CliError::Limit(common::limit_message(
+                        limit,
+                        &stats,
+                        limits.max_bytes,
                     )))
                 }
                 Err(e) => return Err(e.into()),
             };
-            common::print_solution(&start, &solution, json);
-            Ok(())
+            common::print_solution(&start, &solution, json)
         }
         Command::Shuffle {
             size,
@@ -200,10 +207,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
             } else if let Some(k) = distance {
                 common::exact_shuffle(&goal, k, &mut rng, &pdb)?
             } else {
-                let m = moves.unwrap_or_else(|| shuffle::default_walk_length(size));
+                let m = moves.map_or_else(|| shuffle::default_walk_length(size), |m| m as usize);
                 shuffle::shuffled(&goal, m, &mut rng)
             };
-            println!("{}", text::format_tiles(board.tiles()));
+            out!("{}", text::format_tiles(board.tiles()));
             Ok(())
         }
         Command::Bench(args) => bench::run(args),
@@ -214,6 +221,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             out,
             grid,
         } => {
+            // The output name is checked before the picture is made: a photo's own name (not
+            // .png) or a folder is refused with nothing touched.
+            files::check_target(&out, Some("png"))?;
             let mut picture = source.load(edge)?;
             if let Some(size) = grid {
                 common::draw_grid(&mut picture, size)?;
@@ -230,20 +240,19 @@ fn run(cli: Cli) -> Result<(), CliError> {
             }
             let goal = common::goal_for(size, goal.as_deref())?;
             // Checked before a build of seconds, not after.
-            common::check_writable(&out)?;
+            files::check_target(&out, None)?;
             let started = std::time::Instant::now();
             let db = common::build_parallel(&goal)?;
             let bytes = db.to_bytes();
-            std::fs::write(&out, &bytes)
-                .map_err(|e| CliError::Io(format!("cannot write {}: {e}", out.display())))?;
-            eprintln!(
+            files::write_atomic(&out, &bytes)?;
+            output::note_line(format_args!(
                 "built groups {:?} ({} bytes, reflection {}) in {:.1} s -> {}",
                 db.groups(),
                 bytes.len(),
                 db.uses_reflection(),
                 started.elapsed().as_secs_f64(),
                 out.display()
-            );
+            ));
             Ok(())
         }
         Command::Play(args) => play::run(args),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -128,6 +128,16 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     }
 }
 
+/// Keys that end the game: q, Esc, and Ctrl-C (which raw mode delivers as a key rather than
+/// as a signal).
+fn quits(key: &KeyEvent) -> bool {
+    match key.code {
+        KeyCode::Char('q') | KeyCode::Esc => true,
+        KeyCode::Char('c' | 'C') => key.modifiers.contains(KeyModifiers::CONTROL),
+        _ => false,
+    }
+}
+
 const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · p picture · n numbers · q quit";
 
 impl Screen {
@@ -171,9 +181,11 @@ impl Screen {
 
     /// Handles one key; false means quit.
     fn key(&mut self, key: KeyEvent) -> io::Result<bool> {
+        if quits(&key) {
+            return Ok(false);
+        }
         let max_tile = self.game.board().cells() - 1;
         match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => return Ok(false),
             KeyCode::Char(c) if c.is_ascii_digit() => {
                 self.digits.push(c);
                 let value: usize = self.digits.parse().unwrap_or(0);
@@ -326,5 +338,20 @@ impl Screen {
             self.message = format!("{summary} — solved by Auto");
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ctrl_c_q_and_escape_quit_and_nothing_else_does() {
+        let key = |code, modifiers| KeyEvent::new(code, modifiers);
+        assert!(quits(&key(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert!(quits(&key(KeyCode::Char('q'), KeyModifiers::NONE)));
+        assert!(quits(&key(KeyCode::Esc, KeyModifiers::NONE)));
+        assert!(!quits(&key(KeyCode::Char('c'), KeyModifiers::NONE)));
+        assert!(!quits(&key(KeyCode::Char('a'), KeyModifiers::CONTROL)));
     }
 }

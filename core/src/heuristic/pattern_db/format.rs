@@ -138,7 +138,8 @@ impl PatternDb {
         }
         let size = head[6] as usize;
         if !(crate::MIN_SIZE..=5).contains(&size) {
-            return Err(PdbError::UnsupportedSize(size));
+            // No file of ours holds another size: the byte is damaged.
+            return Err(PdbError::Malformed(format!("a board size of {size}")));
         }
         let cells = size * size;
         let mut byte = [0u8; 1];

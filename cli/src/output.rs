@@ -1,0 +1,108 @@
+//! Writing to standard output and error without panicking: a closed pipe (`… | head -1`) ends
+//! the command quietly, a full disk is an error in words, and every line is checked.
+use std::fmt;
+use std::io::{self, Write};
+
+use crate::common::CliError;
+
+/// Writes one line to standard output; fails with [`CliError::Output`] when it cannot.
+pub fn line(args: fmt::Arguments<'_>) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    out.write_fmt(args)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(CliError::Output)
+}
+
+/// Writes to standard output without a line break.
+pub fn part(args: fmt::Arguments<'_>) -> Result<(), CliError> {
+    io::stdout()
+        .lock()
+        .write_fmt(args)
+        .map_err(CliError::Output)
+}
+
+/// Flushes standard output, so that a failure of the last buffered bytes is seen.
+pub fn flush() -> Result<(), CliError> {
+    io::stdout().lock().flush().map_err(CliError::Output)
+}
+
+/// A note for the person at the terminal (progress, what was cached). Standard error may be
+/// closed too; a note that cannot be written is dropped rather than ending the command.
+pub fn note_line(args: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "slidepuzzle: {args}");
+}
+
+/// `out!(…)`: a checked line on standard output (`?` inside).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::output::line(format_args!($($arg)*))?
+    };
+}
+
+/// `out_part!(…)`: checked output without a line break.
+macro_rules! out_part {
+    ($($arg:tt)*) => {
+        $crate::output::part(format_args!($($arg)*))?
+    };
+}
+
+/// `note!(…)`: a best-effort line on standard error, prefixed with the program's name.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::output::note_line(format_args!($($arg)*))
+    };
+}
+
+pub(crate) use {note, out, out_part};
+
+/// An I/O error as words, without the system's error number: "no space left on device".
+pub fn words(e: &io::Error) -> String {
+    use io::ErrorKind as K;
+    let text = match e.kind() {
+        K::StorageFull => "no space left on device",
+        K::PermissionDenied => "permission denied",
+        K::NotFound => "no such file or folder",
+        K::IsADirectory => "it is a folder",
+        K::ReadOnlyFilesystem => "the file system is read-only",
+        K::AlreadyExists => "a file is already there",
+        K::NotADirectory => "a part of the path is a file, not a folder",
+        K::QuotaExceeded => "the disk quota is used up",
+        K::BrokenPipe => "the reader went away",
+        _ => {
+            let text = e.to_string();
+            let text = match text.find(" (os error") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            };
+            let mut chars = text.chars();
+            return match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => "an unknown error".into(),
+            };
+        }
+    };
+    text.to_string()
+}
+
+impl fmt::Display for Words<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&words(self.0))
+    }
+}
+
+/// [`words`] for `format!`.
+pub struct Words<'a>(pub &'a io::Error);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_are_said_without_their_numbers() {
+        let full = io::Error::from_raw_os_error(28);
+        assert_eq!(words(&full), "no space left on device");
+        let other = io::Error::from_raw_os_error(5);
+        assert_eq!(words(&other), "input/output error");
+        assert_eq!(words(&io::Error::other("Something odd")), "something odd");
+    }
+}
