@@ -8,13 +8,67 @@ struct GameView: View {
     @State private var showSettings = false
     @State private var showDetails = false
     @State private var tiles: [Image] = []
+    /// What the player asked for that would drop the moves made, until they confirm it.
+    @State private var pending: Pending?
+    @Environment(\.displayScale) private var displayScale
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     private var state: GameState { model.state }
+
+    /// An action that loses the board's moves.
+    private enum Pending: Identifiable {
+        case pictures, shuffle
+        case size(Int)
+
+        var id: String {
+            switch self {
+            case .pictures: "pictures"
+            case .shuffle: "shuffle"
+            case .size(let n): "size\(n)"
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .pictures: "Leave this game for the pictures?"
+            case .shuffle: "Shuffle and start over?"
+            case .size(let n): "Start over as a \(n)×\(n) board?"
+            }
+        }
+
+        var confirm: String {
+            switch self {
+            case .pictures: "Leave this game"
+            case .shuffle: "Shuffle"
+            case .size(let n): "Play \(n)×\(n)"
+            }
+        }
+    }
+
+    /// Runs `action` now, or asks first when the board has moves to lose.
+    private func ask(_ action: Pending) {
+        if state.hasProgress {
+            pending = action
+        } else {
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: Pending) {
+        switch action {
+        case .pictures: model.backToStart()
+        case .shuffle: Task { await model.shuffle() }
+        case .size(let n): model.changeSize(n)
+        }
+    }
 
     var body: some View {
         GeometryReader { proxy in
             let layout = GameLayout(width: proxy.size.width, height: proxy.size.height)
             let board = BoardView(model: model, tiles: tiles, side: layout.boardSide)
+                .task(id: layout.boardSide) {
+                    await model.boardDidResize(points: layout.boardSide, scale: displayScale)
+                }
             if layout.sideBySide {
                 HStack(alignment: .center, spacing: 16) {
                     board
@@ -33,11 +87,30 @@ struct GameView: View {
         .navigationBarTitleDisplayMode(.inline)
         .toolbar {
             ToolbarItem(placement: .topBarLeading) {
-                Button("Pictures", systemImage: "photo.stack") { model.backToStart() }
+                Button("Pictures", systemImage: "photo.stack") { ask(.pictures) }
+            }
+            ToolbarItem(placement: .topBarTrailing) {
+                Menu("Board size", systemImage: "square.grid.3x3") {
+                    Picker(
+                        "Board size",
+                        selection: Binding(get: { state.size }, set: { n in if n != state.size { ask(.size(n)) } })
+                    ) {
+                        ForEach(BoardSizes.all, id: \.self) { n in Text("\(n)×\(n)").tag(n) }
+                    }
+                }
             }
             ToolbarItem(placement: .topBarTrailing) {
                 Button("Settings", systemImage: "gearshape") { showSettings = true }
             }
+        }
+        .confirmationDialog(
+            pending?.title ?? "", isPresented: Binding(get: { pending != nil }, set: { if !$0 { pending = nil } }),
+            titleVisibility: .visible, presenting: pending
+        ) { action in
+            Button(action.confirm, role: .destructive) { perform(action) }
+            Button("Keep playing", role: .cancel) {}
+        } message: { _ in
+            Text("The \(PlayerText.moves(state.moves)) on this board will be lost.")
         }
         .sheet(isPresented: $showSettings) {
             SettingsSheet(model: model)
@@ -48,7 +121,11 @@ struct GameView: View {
         .task(id: TileKey(size: state.size, edge: model.picture?.edge, picture: state.picture)) {
             tiles = model.picture.map { PictureImage.tiles($0, size: state.size) } ?? []
         }
-        .sensoryFeedback(.success, trigger: state.phase) { _, phase in phase == .won }
+        // Live wins only: a won game brought back at launch does not celebrate again.
+        .sensoryFeedback(.success, trigger: state.wins)
+        .onChange(of: state.announcement) { _, said in
+            if let said { AccessibilityNotification.Announcement(said.text).post() }
+        }
     }
 
     private var controls: some View {
@@ -58,7 +135,7 @@ struct GameView: View {
                 Text(message).font(.callout)
             }
             if state.phase == .won, let line = state.winLine {
-                WinBanner(line: line) { Task { await model.shuffle() } }
+                WinBanner(line: line, reduceMotion: reduceMotion) { Task { await model.shuffle() } }
             }
             if let report = state.solve {
                 Button {
@@ -77,11 +154,17 @@ struct GameView: View {
                     } else {
                         ProgressView()
                     }
-                    Button("Cancel", role: .cancel) { model.cancelAuto() }
+                    Button("Stop Auto", role: .cancel) { model.cancelAuto() }
+                        .buttonStyle(.bordered)
+                }
+            } else if state.phase == .shuffling {
+                HStack {
+                    ProgressView()
+                    Button("Cancel shuffle", role: .cancel) { model.cancelShuffle() }
                         .buttonStyle(.bordered)
                 }
             } else {
-                ControlButtons(model: model)
+                ControlButtons(model: model) { ask(.shuffle) }
             }
         }
         .frame(maxWidth: .infinity, alignment: .leading)
@@ -100,23 +183,34 @@ private struct StatsRow: View {
     let model: PuzzleModel
 
     var body: some View {
-        HStack(spacing: 16) {
-            Label(PlayerText.moves(model.state.moves), systemImage: "hand.tap")
-            TimelineView(.periodic(from: .now, by: 1)) { _ in
-                Label(PlayerText.clock(ms: model.elapsedMs()), systemImage: "timer")
-            }
-            if let best = PlayerText.bestLine(model.state.best) {
-                Text(best).foregroundStyle(.secondary)
-            }
+        // One row when it fits; stacked at large text sizes, never cut short.
+        ViewThatFits(in: .horizontal) {
+            HStack(spacing: 16) { stats }
+            VStack(alignment: .leading, spacing: 6) { stats }
         }
         .font(.subheadline.monospacedDigit())
         .accessibilityElement(children: .combine)
+    }
+
+    @ViewBuilder
+    private var stats: some View {
+        Label(PlayerText.moves(model.state.moves), systemImage: "hand.tap")
+            .fixedSize()
+        TimelineView(.periodic(from: .now, by: 1)) { _ in
+            Label(PlayerText.clock(ms: model.elapsedMs()), systemImage: "timer")
+                .fixedSize()
+        }
+        if let best = PlayerText.bestLine(model.state.best) {
+            Text(best).foregroundStyle(.secondary).fixedSize()
+        }
     }
 }
 
 /// Shuffle, Hint, Undo, Redo, Auto.
 private struct ControlButtons: View {
     let model: PuzzleModel
+    /// Shuffle, through the view that asks first when moves would be lost.
+    let shuffle: () -> Void
 
     var body: some View {
         let state = model.state
@@ -131,7 +225,7 @@ private struct ControlButtons: View {
 
     @ViewBuilder
     private func buttons(state: GameState, playing: Bool) -> some View {
-        Button("Shuffle", systemImage: "shuffle") { Task { await model.shuffle() } }
+        Button("Shuffle", systemImage: "shuffle", action: shuffle)
             .buttonStyle(.borderedProminent)
         Button("Hint", systemImage: "lightbulb") { Task { await model.hint() } }
             .disabled(!playing)
@@ -147,6 +241,8 @@ private struct ControlButtons: View {
 /// The celebration under the whole picture.
 private struct WinBanner: View {
     let line: String
+    /// Reduce Motion: the banner appears without its spring.
+    let reduceMotion: Bool
     let again: () -> Void
     @State private var shown = false
 
@@ -163,7 +259,11 @@ private struct WinBanner: View {
         .scaleEffect(shown ? 1 : 0.8)
         .opacity(shown ? 1 : 0)
         .onAppear {
-            withAnimation(.spring(response: 0.45, dampingFraction: 0.6)) { shown = true }
+            if reduceMotion {
+                shown = true
+            } else {
+                withAnimation(.spring(response: 0.45, dampingFraction: 0.6)) { shown = true }
+            }
         }
     }
 }

@@ -1,20 +1,27 @@
 import SlidePuzzleKit
 import SwiftUI
 
-/// The app: one model for the whole life of the process, restored at launch and saved when the
-/// app leaves the screen.
+/// The app: one model for the whole life of the process, restored before the first frame and
+/// saved when the app leaves the screen.
 @main
 struct SlidePuzzleApp: App {
-    @State private var model = PuzzleModel(
-        environment: .standard(
-            caches: FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0],
-            support: FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]))
+    @State private var model: PuzzleModel
     @Environment(\.scenePhase) private var scenePhase
+
+    init() {
+        let model = PuzzleModel(
+            environment: .standard(
+                caches: FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0],
+                support: FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]))
+        // The board comes back now, so the first frame is the game and not the start screen;
+        // the picture follows in the background, and a tap meanwhile plays on the board.
+        model.restoreSession()
+        _model = State(initialValue: model)
+    }
 
     var body: some Scene {
         WindowGroup {
             RootView(model: model)
-                .task { await model.restoreSession() }
                 .onChange(of: scenePhase) { _, phase in
                     switch phase {
                     case .background: model.enterBackground()

@@ -30,6 +30,16 @@ public enum TileDirection: CaseIterable, Sendable {
         }
     }
 
+    /// The SF Symbol of an arrow pointing this way (the hint's arrow).
+    public var symbolName: String {
+        switch self {
+        case .up: "arrow.up"
+        case .down: "arrow.down"
+        case .left: "arrow.left"
+        case .right: "arrow.right"
+        }
+    }
+
     /// "up", "left", …
     public var word: String {
         switch self {
@@ -108,4 +118,73 @@ public struct GameLayout: Equatable, Sendable {
             : min(width, height - controls) - 2 * margin
         boardSide = max(board, 0)
     }
+}
+
+/// A finger on the board: the tiles it carries and how far. A drag starts on the tile under the
+/// finger; it carries that tile and every tile between it and the empty space, toward the empty
+/// space only, at most one tile's step. Released past half a step, the tiles slide (the same
+/// move as a tap on the first one); otherwise they settle back.
+public struct BoardDrag: Equatable, Sendable {
+    /// The cell where the finger started.
+    public let startCell: Int
+    /// The cells whose tiles move, from the touched one to the one next to the empty space.
+    public let cells: [Int]
+    /// The way they move.
+    public let direction: TileDirection
+
+    /// The drag that starts on `cell`, or nil when that tile cannot move (the empty space, or a
+    /// tile outside its row and column).
+    public init?(startCell cell: Int, tiles: [Int], size: Int) {
+        guard size > 0, tiles.count == size * size, tiles.indices.contains(cell),
+            let blank = tiles.firstIndex(of: 0), blank != cell
+        else { return nil }
+        let (row, column) = (cell / size, cell % size)
+        let (blankRow, blankColumn) = (blank / size, blank % size)
+        let step: Int
+        if row == blankRow {
+            direction = blankColumn > column ? .right : .left
+            step = blankColumn > column ? 1 : -1
+        } else if column == blankColumn {
+            direction = blankRow > row ? .down : .up
+            step = blankRow > row ? size : -size
+        } else {
+            return nil
+        }
+        startCell = cell
+        cells = Array(stride(from: cell, to: blank, by: step))
+    }
+
+    /// The carried tiles' offset for a finger moved by (`dx`, `dy`) points: along the
+    /// direction only, between no move and one `step` (a tile's edge plus the gap).
+    public func offset(dx: Double, dy: Double, step: Double) -> (x: Double, y: Double) {
+        let along =
+            switch direction {
+            case .right: dx
+            case .left: -dx
+            case .down: dy
+            case .up: -dy
+            }
+        let clamped = min(max(along, 0), step)
+        return switch direction {
+        case .right: (clamped, 0)
+        case .left: (-clamped, 0)
+        case .down: (0, clamped)
+        case .up: (0, -clamped)
+        }
+    }
+
+    /// Whether letting go at (`dx`, `dy`) completes the slide: past half a step toward the
+    /// empty space.
+    public func commits(dx: Double, dy: Double, step: Double) -> Bool {
+        let (x, y) = offset(dx: dx, dy: dy, step: step)
+        return max(abs(x), abs(y)) >= step / 2
+    }
+}
+
+/// The picture's edge in pixels for a board of `points` on a screen of `scale` pixels per point:
+/// sharp on the device, at most 2048 (a phone's share of memory: 16 MB of pixels), at least 64.
+public func sharpPictureEdge(boardPoints points: Double, scale: Double) -> UInt32 {
+    let pixels = (points * max(scale, 1)).rounded(.up)
+    guard pixels.isFinite else { return 64 }
+    return UInt32(min(max(pixels, 64), 2048))
 }

@@ -13,7 +13,17 @@ public enum Phase: String, Codable, Sendable {
     case solving
     /// Auto is playing its moves one by one.
     case animating
+    /// A shuffle is in flight (an exact 4×4 one can wait seconds for its tables): the old board
+    /// cannot be played.
+    case shuffling
     case won
+}
+
+/// A line VoiceOver reads out when something happens that the screen shows without words (a
+/// move, a hint, the win, Auto's end). `id` makes the same text said twice a new announcement.
+public struct Announcement: Equatable, Sendable {
+    public let id: Int
+    public let text: String
 }
 
 /// One tile's slide from one cell to the next, for the board's animation.
@@ -53,6 +63,8 @@ public struct GameState: Equatable, Sendable {
     public var best: Int?
     /// The cell of the tile a hint says to move.
     public var hintCell: Int?
+    /// The way that tile moves, drawn as an arrow on it (the hint is not colour alone).
+    public var hintDirection: TileDirection?
     /// One line for the player (what happened, what to do); nil for none.
     public var message: String?
     /// The slides of the last change, for the board's animation.
@@ -68,6 +80,11 @@ public struct GameState: Equatable, Sendable {
     /// Whether the player's clock has started (at the first move after a shuffle).
     public var clockStarted = false
     public var settings = Settings()
+    /// What VoiceOver should say about the last change, if anything.
+    public var announcement: Announcement?
+    /// Wins played live in this run of the app (the celebration and its haptic follow this, so
+    /// a won game that is restored does not celebrate again).
+    public var wins = 0
 
     public init() {}
 
@@ -79,6 +96,12 @@ public struct GameState: Equatable, Sendable {
 
     /// Whether Auto is searching or playing (Cancel is shown).
     public var autoRunning: Bool { phase == .solving || phase == .animating }
+
+    /// Whether something the player did would be lost by leaving this board (Pictures, Shuffle,
+    /// another size ask first).
+    public var hasProgress: Bool {
+        moves > 0 && [.playing, .solving, .animating, .shuffling].contains(phase)
+    }
 
     /// VoiceOver label of `cell`.
     public func accessibilityLabel(cell: Int) -> String {

@@ -5,7 +5,7 @@ import SlidePuzzleCore
 ///
 /// One set serves every goal with the same canonical goal (a symmetry of the square maps one
 /// onto the other), so files are named by the canonical goal. A build runs detached from this
-/// actor: asking for what is cached never waits for a build in progress, so a solve starts at
+/// actor on the core's queue: asking for what is cached never waits for a build in progress, so a solve starts at
 /// once with what there is. Files are written atomically (a reader sees a whole file or none);
 /// a damaged file is deleted when read and the next build replaces it.
 public actor PatternDatabaseCache {
@@ -33,24 +33,31 @@ public actor PatternDatabaseCache {
     }
 
     /// The databases for `goal` if they are in memory or in a sound file; never builds and
-    /// never waits for a build.
-    public func cached(for goal: [UInt32]) -> PatternDatabase? {
+    /// never waits for a build. A file is read and checked on the core's queue.
+    public func cached(for goal: [UInt32]) async -> PatternDatabase? {
         guard let key = Self.key(goal) else { return nil }
         if let db = loaded[key] { return db }
-        guard let file = file(key), let bytes = try? Data(contentsOf: file) else { return nil }
-        do {
-            let db = try PatternDatabase.fromBytes(bytes: bytes)
+        guard let file = file(key) else { return nil }
+        let read = await CoreQueue.run { () -> Result<PatternDatabase, any Error>? in
+            guard let bytes = try? Data(contentsOf: file) else { return nil }
+            return Result { try PatternDatabase.fromBytes(bytes: bytes) }
+        }
+        switch read {
+        case nil:
+            return nil
+        case .success(let db)?:
             loaded[key] = db
             return db
-        } catch {
+        case .failure?:
             try? FileManager.default.removeItem(at: file)  // damaged: the next build replaces it
             return nil
         }
     }
 
     /// Starts building the databases for `goal` in the background unless they are cached or
-    /// already being built; returns at once.
-    public func prepare(for goal: [UInt32]) {
+    /// already being built; returns once the build is under way.
+    public func prepare(for goal: [UInt32]) async {
+        if await cached(for: goal) != nil { return }
         _ = startBuild(for: goal, cancel: nil)
     }
 
@@ -59,7 +66,7 @@ public actor PatternDatabaseCache {
     public func database(for goal: [UInt32], cancel: CancelToken? = nil) async throws
         -> PatternDatabase
     {
-        if let db = cached(for: goal) { return db }
+        if let db = await cached(for: goal) { return db }
         guard let build = startBuild(for: goal, cancel: cancel) else {
             throw PuzzleError.PatternDatabase(message: "pattern databases go up to 5×5 boards")
         }
@@ -75,21 +82,22 @@ public actor PatternDatabaseCache {
         guard let key = Self.key(goal), let canonical = try? canonicalGoal(goal: goal) else {
             return nil
         }
-        if cached(for: goal) != nil {
-            let db = loaded[key]!
+        if let db = loaded[key] {
             return Task { db }
         }
         if let running = builds[key] { return running }
         buildsStarted += 1
         let file = file(key)
         let build = Task.detached(priority: .utility) { () throws -> PatternDatabase in
-            let db = try PatternDatabase.build(goal: canonical, cancel: cancel)
-            if let file {
-                try? FileManager.default.createDirectory(
-                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try? db.toBytes().write(to: file, options: .atomic)
+            try await CoreQueue.run {
+                let db = try PatternDatabase.build(goal: canonical, cancel: cancel)
+                if let file {
+                    try? FileManager.default.createDirectory(
+                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try? db.toBytes().write(to: file, options: .atomic)
+                }
+                return db
             }
-            return db
         }
         builds[key] = build
         Task { await self.finish(key, build) }

@@ -116,7 +116,8 @@ public enum PlayerText {
         case .Unsupported:
             return "\(choice.title) can't solve a \(board) board. Auto can."
         case .PatternDatabase:
-            return "The pattern databases for this board could not be used; Auto goes on without them."
+            return
+                "The pattern databases for this \(board) board could not be built, so Auto stopped. Choose Auto in Settings to solve it without them."
         default:
             return message(error)
         }
@@ -171,6 +172,38 @@ public enum PlayerText {
     public static func hint(tile: Int, tileMoves: TileDirection) -> String {
         "Slide tile \(tile) \(tileMoves.word)"
     }
+
+    /// What VoiceOver says after a move: "Tile 5 moved left", "Tiles 3 and 6 moved up".
+    public static func moved(_ slides: [TileSlide], size: Int) -> String? {
+        guard let first = slides.first, size > 0 else { return nil }
+        let step = first.toCell - first.fromCell
+        let direction: TileDirection =
+            switch step {
+            case 1: .right
+            case -1: .left
+            case size: .down
+            default: .up
+            }
+        let tiles = slides.map { String($0.tile) }
+        let names =
+            tiles.count == 1
+            ? "Tile \(tiles[0])"
+            : "Tiles " + tiles.dropLast().joined(separator: ", ") + " and \(tiles.last!)"
+        return "\(names) moved \(direction.word)"
+    }
+
+    /// The hint as VoiceOver says it: "Hint: slide tile 7 left".
+    public static func hintAnnouncement(tile: Int, tileMoves: TileDirection) -> String {
+        "Hint: " + hint(tile: tile, tileMoves: tileMoves).lowercasedFirst
+    }
+
+    /// Said when Pattern databases were chosen for a board they do not cover.
+    public static func patternDatabasesTooSmall(size: Int) -> String {
+        "Pattern databases go up to 5×5 boards, so Auto picked the method for this \(size)×\(size) one."
+    }
+
+    /// Said when Auto's next move does not fit the board (the board changed under it).
+    public static let playbackBroke = "Auto stopped: its next move no longer fits the board. Your turn."
 
     /// VoiceOver label of the cell at `cell` holding `tile` (0 = the empty space).
     public static func tileLabel(tile: Int, cell: Int, size: Int, canMove: Bool) -> String {

@@ -4,47 +4,72 @@ import SlidePuzzleCore
 
 /// The state holder of the app: turns the player's intents into core calls and publishes a new
 /// immutable ``GameState`` after each. It owns the game; views render `state` and `picture` and
-/// call the intents. Solves, exact shuffles, hints and picture decoding run detached from the
-/// main actor; their results are dropped when the game moved on meanwhile (a generation count).
+/// call the intents. Core calls that block (solves, shuffles, hints, the fewest-move search,
+/// picture decoding) run on ``CoreQueue``, never on Swift's cooperative pool; their results are
+/// dropped when the game moved on meanwhile (a generation count).
+///
+/// The intents live in three files: this one (pictures, the board, moves), `+Solving`
+/// (shuffle, hint, Auto, the fewest possible) and `+Session` (settings, clock, save, restore).
 @MainActor
 @Observable
 public final class PuzzleModel {
     /// The screen.
-    public private(set) var state = GameState()
+    public internal(set) var state = GameState()
     /// The picture of the current game (square RGBA), or nil to show numbered tiles.
-    public private(set) var picture: Picture?
+    public internal(set) var picture: Picture?
     /// The built-in pictures, in display order.
     public let builtins: [BuiltinPicture] = builtinPictures()
 
-    @ObservationIgnored private let env: PuzzleEnvironment
-    @ObservationIgnored private var game: Game?
+    @ObservationIgnored let env: PuzzleEnvironment
+    @ObservationIgnored var game: Game?
     /// Bumped whenever background work in flight must be dropped.
-    @ObservationIgnored private var generation = 0
-    @ObservationIgnored private var cancelToken: CancelToken?
-    @ObservationIgnored private var autoTask: Task<Void, Never>?
+    @ObservationIgnored var generation = 0
+    /// Bumped when the picture changes, so a sharper copy of an old one is dropped.
+    @ObservationIgnored var pictureGeneration = 0
+    /// The edge the picture is drawn at: the board's side in pixels once the screen says it.
+    @ObservationIgnored var pictureEdge: UInt32
+    /// The photo of the current game, kept to draw it again at another edge.
+    @ObservationIgnored var photoData: Data?
+    @ObservationIgnored var cancelToken: CancelToken?
+    @ObservationIgnored var autoTask: Task<Void, Never>?
+    /// The fewest-move search in the background, and the board it measures.
+    @ObservationIgnored var bestToken: CancelToken?
+    @ObservationIgnored var bestStart: [UInt32]?
+    /// The phase a shuffle in flight returns to when it is cancelled.
+    @ObservationIgnored var shuffleReturn: Phase?
     /// The time source's reading when the player's clock last resumed; nil while stopped.
-    @ObservationIgnored private var clockSince: UInt64?
-    @ObservationIgnored private var active = true
+    @ObservationIgnored var clockSince: UInt64?
+    @ObservationIgnored var active = true
+    @ObservationIgnored private var announcements = 0
 
     public init(environment: PuzzleEnvironment) {
         env = environment
+        pictureEdge = environment.pictureEdge
     }
 
     // MARK: Start
 
     /// Draws a built-in picture off the main actor (thumbnails on the start screen).
     public nonisolated static func renderBuiltin(id: String, edge: UInt32) async -> Picture? {
-        await Task.detached(priority: .userInitiated) { try? builtinPicture(id: id, edge: edge) }.value
+        await CoreQueue.run { try? builtinPicture(id: id, edge: edge) }
+    }
+
+    /// The board size chosen on the start screen; kept with the session, so it stays across
+    /// games and launches.
+    public func selectSize(_ size: Int) {
+        guard BoardSizes.all.contains(size), state.phase == .start else { return }
+        state.size = size
+        saveSession()
     }
 
     /// Starts a game on built-in picture `id`, cut `size`×`size`.
     public func chooseBuiltin(id: String, size: Int) async {
-        let edge = env.pictureEdge
-        let result = await Task.detached(priority: .userInitiated) {
-            Result { try builtinPicture(id: id, edge: edge) }
-        }.value
+        let edge = pictureEdge
+        let result = await CoreQueue.result { try builtinPicture(id: id, edge: edge) }
         switch result {
-        case .success(let p): begin(.builtin(id: id), picture: p, size: size)
+        case .success(let p):
+            photoData = nil
+            begin(.builtin(id: id), picture: p, size: size)
         case .failure(let e): state.message = PlayerText.pictureFailure(e)
         }
     }
@@ -54,14 +79,13 @@ public final class PuzzleModel {
     /// leaves the start screen as it was, with the reason. Returns whether the game began.
     @discardableResult
     public func choosePhoto(data: Data, size: Int) async -> Bool {
-        let edge = env.pictureEdge
+        let edge = pictureEdge
         state.message = "Preparing your photo…"
-        let result = await Task.detached(priority: .userInitiated) {
-            Result { try loadPicture(bytes: data, edge: edge) }
-        }.value
+        let result = await CoreQueue.result { try loadPicture(bytes: data, edge: edge) }
         switch result {
         case .success(let p):
             let name = try? env.photos?.store(data)
+            photoData = data
             begin(name.map { .photo(fileName: $0) }, picture: p, size: size)
             return true
         case .failure(let e):
@@ -70,10 +94,19 @@ public final class PuzzleModel {
         }
     }
 
-    private func begin(_ source: PictureSource?, picture: Picture, size: Int) {
+    /// The same picture cut into another size: a new game, back at the choice of the empty
+    /// space (the view asks first when the board has moves).
+    public func changeSize(_ size: Int) {
+        guard BoardSizes.all.contains(size), state.phase != .start, let picture else { return }
+        begin(state.picture, picture: picture, size: size)
+    }
+
+    func begin(_ source: PictureSource?, picture: Picture, size: Int) {
         stopAuto()
+        stopBest()
         game = nil
         clockSince = nil
+        pictureGeneration += 1
         self.picture = picture
         var next = GameState()
         next.settings = state.settings
@@ -81,19 +114,47 @@ public final class PuzzleModel {
         next.picture = source
         next.phase = .chooseBlank
         next.message = "Tap the piece that becomes the empty space"
+        next.wins = state.wins
         state = next
     }
 
-    /// Back to the picture choice; the game is dropped.
+    /// Back to the picture choice; the game is dropped (the view asks first when it has moves).
     public func backToStart() {
         stopAuto()
+        stopBest()
         pauseClock()
         game = nil
         var next = GameState()
         next.settings = state.settings
         next.size = state.size
+        next.wins = state.wins
         state = next
         saveSession()
+    }
+
+    /// The board is `points` wide on a screen of `scale` pixels per point: the picture is
+    /// drawn again at that many pixels when it is smaller, so tiles stay sharp.
+    public func boardDidResize(points: Double, scale: Double) async {
+        let edge = sharpPictureEdge(boardPoints: points, scale: scale)
+        guard edge > pictureEdge else { return }
+        pictureEdge = edge
+        guard let source = state.picture, picture != nil else { return }
+        let gen = pictureGeneration
+        let sharper = await draw(source, edge: edge)
+        guard gen == pictureGeneration, let sharper else { return }
+        picture = sharper
+    }
+
+    /// Draws `source` at `edge` pixels on the core's queue.
+    func draw(_ source: PictureSource, edge: UInt32) async -> Picture? {
+        switch source {
+        case .builtin(let id):
+            return await Self.renderBuiltin(id: id, edge: edge)
+        case .photo(let name):
+            guard let data = photoData ?? env.photos?.load(name) else { return nil }
+            photoData = data
+            return await CoreQueue.run { try? loadPicture(bytes: data, edge: edge) }
+        }
     }
 
     // MARK: Playing
@@ -118,10 +179,24 @@ public final class PuzzleModel {
         }
     }
 
-    /// A swipe that slides the tile next to the empty space in `direction`.
+    /// A swipe or an arrow key: slides the tile next to the empty space in `direction`.
     public func swipe(_ direction: TileDirection) {
         guard state.phase == .playing, let game else { return }
         if let slide = try? game.apply(direction: direction.blankMove) { moved([slide]) }
+    }
+
+    /// The drag a finger starting on `cell` makes, or nil when it moves nothing.
+    public func drag(from cell: Int) -> BoardDrag? {
+        guard state.phase == .playing else { return nil }
+        return BoardDrag(startCell: cell, tiles: state.tiles, size: state.size)
+    }
+
+    /// A drag let go: past half a step its tiles slide, otherwise they settle back.
+    public func endDrag(_ drag: BoardDrag, dx: Double, dy: Double, step: Double) {
+        guard drag.commits(dx: dx, dy: dy, step: step),
+            self.drag(from: drag.startCell) == drag
+        else { return }
+        tap(cell: drag.startCell)
     }
 
     /// The VoiceOver activate action on `cell`.
@@ -132,6 +207,7 @@ public final class PuzzleModel {
     public func undo() {
         guard state.phase == .playing, let game, game.canUndo(), let slide = try? game.undo() else { return }
         refresh(.playing, slides: [slide])
+        announce(PlayerText.moved([TileSlide(slide)], size: state.size))
     }
 
     public func redo() {
@@ -152,28 +228,38 @@ public final class PuzzleModel {
         }
     }
 
-    private func moved(_ slides: [Slide]) {
+    func moved(_ slides: [Slide]) {
         guard let game else { return }
         state.clockStarted = true
         if game.isSolved() {
             win(byAuto: false, slides: slides)
         } else {
             refresh(.playing, slides: slides)
+            announce(PlayerText.moved(slides.map(TileSlide.init), size: state.size))
             syncClock()
         }
     }
 
-    private func win(byAuto: Bool, slides: [Slide]) {
+    func win(byAuto: Bool, slides: [Slide]) {
         guard let game else { return }
         refresh(.won, slides: slides)
         pauseClock()
         state.winLine = PlayerText.winLine(
             moves: Int(game.moveCount()), elapsedMs: game.elapsedMs(), best: state.best, byAuto: byAuto)
+        state.wins += 1
+        announce(state.winLine)
         saveSession()
     }
 
+    /// Hands `text` to VoiceOver (through the state the view posts from).
+    func announce(_ text: String?) {
+        guard let text else { return }
+        announcements += 1
+        state.announcement = Announcement(id: announcements, text: text)
+    }
+
     /// Copies the game into the state; keeps the screen's own fields.
-    private func refresh(_ phase: Phase, slides: [Slide] = []) {
+    func refresh(_ phase: Phase, slides: [Slide] = []) {
         guard let game else { return }
         var next = state
         next.phase = phase
@@ -185,386 +271,10 @@ public final class PuzzleModel {
         next.canRedo = game.canRedo()
         next.lastSlides = slides.map(TileSlide.init)
         next.hintCell = nil
+        next.hintDirection = nil
         next.message = nil
         if phase != .animating { next.playback = nil }
         if phase != .won { next.winLine = nil }
         state = next
-    }
-
-    // MARK: Shuffle
-
-    /// Mixes the board: a random walk, or an exact distance where the core offers it for this
-    /// size (a level it does not offer is said, and the board is mixed at random instead).
-    public func shuffle() async {
-        guard let game, state.phase != .start, state.phase != .chooseBlank else { return }
-        stopAuto()
-        let gen = generation
-        let size = state.size
-        let level = state.settings.difficulty
-        let seed = env.seed()
-        var notice: String?
-        var kind = ShuffleKind.walk
-        if let distance = level.distance {
-            if level.isOffered(onSize: size) {
-                kind = .distance(moves: UInt32(distance))
-            } else {
-                notice =
-                    "\(level.title.components(separatedBy: " ·")[0]) shuffles go up to 4×4, so this \(size)×\(size) board was mixed at random."
-            }
-        }
-        var pdb: PatternDatabase?
-        if case .distance = kind, size == 4 {
-            state.message = "Preparing the shuffle (the first 4×4 one takes a few seconds)…"
-            pdb = try? await env.databases.database(for: game.goal())
-            guard gen == generation else { return }
-        }
-        let outcome = await Task.detached(priority: .userInitiated) { [pdb, kind] in
-            Result { try game.shuffle(kind: kind, seed: seed, pdb: pdb) }
-        }.value
-        guard gen == generation else { return }
-        if case .failure(let e) = outcome {
-            state.message = PlayerText.message(e)
-            return
-        }
-        clockSince = nil
-        state.clockStarted = false
-        state.solve = nil
-        refresh(.playing)
-        state.best = level.distance.flatMap { kind == .walk ? nil : $0 }
-        state.message = notice
-        saveSession()
-        if state.best == nil { findBest(from: game.tiles(), goal: game.goal(), gen: gen) }
-    }
-
-    /// Finds the fewest possible moves from the shuffled start in the background ("Fewest
-    /// possible: 42"); shown only when proven.
-    private func findBest(from start: [UInt32], goal: [UInt32], gen: Int) {
-        let size = state.size
-        let databases = env.databases
-        let limits = Limits(
-            maxBytes: env.memoryBudgetBytes, timeoutMs: size <= 4 ? 10_000 : 2_000, threads: env.threads)
-        Task {
-            let pdb: PatternDatabase? =
-                if size <= 3 { try? await databases.database(for: goal) } else { await databases.cached(for: goal) }
-            let found = await Task.detached(priority: .utility) { [pdb] in
-                try? bestCount(start: start, goal: goal, limits: limits, pdb: pdb, cancel: nil)
-            }.value
-            guard gen == generation, let found, found.optimal, state.best == nil else { return }
-            state.best = found.moves.count
-        }
-    }
-
-    // MARK: Hint
-
-    /// Finds the next best move in the background and highlights its tile.
-    public func hint() async {
-        guard state.phase == .playing, let game else { return }
-        let gen = generation
-        let tiles = state.tiles
-        let pdb = await env.databases.cached(for: game.goal())
-        let limits = Limits(maxBytes: env.memoryBudgetBytes, timeoutMs: 3_000, threads: env.threads)
-        let outcome = await Task.detached(priority: .userInitiated) { [pdb] in
-            Result { try game.hint(limits: limits, pdb: pdb, cancel: nil) }
-        }.value
-        // Dropped if anything moved meanwhile.
-        guard gen == generation, state.tiles == tiles, state.phase == .playing,
-            let blank = state.blankCell
-        else { return }
-        switch outcome {
-        case .success(nil):
-            break
-        case .success(let blankMove?):
-            let n = state.size
-            let cell: Int =
-                switch blankMove {
-                case .up: blank - n
-                case .down: blank + n
-                case .left: blank - 1
-                case .right: blank + 1
-                }
-            state.hintCell = cell
-            state.message = PlayerText.hint(tile: state.tiles[cell], tileMoves: TileDirection(blankMove: blankMove))
-        case .failure(let e):
-            state.message = PlayerText.message(e)
-        }
-    }
-
-    // MARK: Auto
-
-    /// Auto: solves with the chosen algorithm off the main actor, then plays the moves one by
-    /// one. Returns when the playback ends, fails or is cancelled.
-    public func auto() async {
-        guard let game, state.phase == .playing, !game.isSolved() else { return }
-        stopAuto()
-        generation += 1
-        let gen = generation
-        let token = CancelToken()
-        cancelToken = token
-        state.phase = .solving
-        state.searchedPositions = 0
-        state.hintCell = nil
-        state.message = PlayerText.searching(positions: 0)
-        let task = Task { await runAuto(game, token: token, gen: gen) }
-        autoTask = task
-        await task.value
-    }
-
-    /// Cancel: stops the search (through the core's cancel token) and the playback.
-    public func cancelAuto() {
-        guard state.autoRunning else { return }
-        stopAuto()
-        refresh(.playing)
-        state.message = "Auto stopped"
-        syncClock()
-    }
-
-    private func stopAuto() {
-        generation += 1
-        cancelToken?.cancel()
-        cancelToken = nil
-        autoTask?.cancel()
-        autoTask = nil
-    }
-
-    private func runAuto(_ game: Game, token: CancelToken, gen: Int) async {
-        let choice = state.settings.algorithm
-        let size = state.size
-        let goal = game.goal()
-        var pdb: PatternDatabase?
-        switch choice {
-        case .patternDatabases:
-            guard PatternDatabaseCache.supports(size: size) else {
-                return autoFailed("Pattern databases go up to 5×5 boards. Auto solves this one.", gen)
-            }
-            if await env.databases.cached(for: goal) == nil {
-                state.message = "Preparing pattern databases for this board shape (only once)…"
-            }
-            do {
-                pdb = try await env.databases.database(for: goal, cancel: token)
-            } catch {
-                return autoFailed(failureText(error, choice: choice, size: size), gen)
-            }
-        case .auto:
-            // 3×3 tables build in milliseconds; larger ones are used when ready, never awaited.
-            pdb =
-                if size <= 3 { try? await env.databases.database(for: goal) } else {
-                    await env.databases.cached(for: goal)
-                }
-        default:
-            pdb = nil
-        }
-        guard gen == generation else { return }
-        let relay = ProgressRelay { [weak self] p in
-            Task { @MainActor in self?.searchProgress(p, gen: gen) }
-        }
-        let limits = Limits(
-            maxBytes: env.memoryBudgetBytes, timeoutMs: env.solveTimeoutMs, progressIntervalMs: 100,
-            threads: env.threads)
-        let outcome = await Task.detached(priority: .userInitiated) { [pdb] in
-            Result {
-                try game.solve(
-                    algorithm: choice.algorithm, heuristic: choice.heuristic, limits: limits, pdb: pdb,
-                    progress: relay, cancel: token)
-            }
-        }.value
-        guard gen == generation else { return }
-        cancelToken = nil
-        switch outcome {
-        case .failure(let e):
-            autoFailed(failureText(e, choice: choice, size: size), gen)
-        case .success(let solution):
-            await play(SolveReport(solution, choice: choice), game: game, gen: gen)
-        }
-    }
-
-    /// Why Auto stopped, with this environment's budgets.
-    private func failureText(_ error: Error, choice: AlgorithmChoice, size: Int) -> String {
-        PlayerText.solveFailure(
-            error, choice: choice, size: size, memoryBudgetBytes: env.memoryBudgetBytes,
-            timeBudgetMs: env.solveTimeoutMs)
-    }
-
-    private func autoFailed(_ text: String, _ gen: Int) {
-        guard gen == generation else { return }
-        cancelToken = nil
-        refresh(.playing)
-        state.message = text
-    }
-
-    private func searchProgress(_ p: SlidePuzzleCore.Progress, gen: Int) {
-        guard gen == generation, state.phase == .solving else { return }
-        state.searchedPositions = p.expanded
-        state.message = PlayerText.searching(positions: p.expanded)
-    }
-
-    private func play(_ report: SolveReport, game: Game, gen: Int) async {
-        if report.optimal && state.moves == 0 && state.best == nil { state.best = report.moves.count }
-        refresh(.animating)
-        state.solve = report
-        state.playback = Playback(played: 0, total: report.moves.count)
-        var last: [Slide] = []
-        for (i, move) in report.moves.enumerated() {
-            do {
-                try await env.sleep(state.settings.speed.delay)
-            } catch {
-                return  // cancelled
-            }
-            guard gen == generation, let slide = try? game.apply(direction: move) else { return }
-            last = [slide]
-            refresh(.animating, slides: last)
-            state.playback = Playback(played: i + 1, total: report.moves.count)
-        }
-        guard gen == generation else { return }
-        if game.isSolved() {
-            win(byAuto: true, slides: last)
-        } else {
-            refresh(.playing)
-        }
-    }
-
-    // MARK: Settings
-
-    /// Applies the settings sheet; a running Auto picks up a new speed at its next move.
-    public func update(settings: Settings) {
-        state.settings = settings
-    }
-
-    // MARK: Clock
-
-    /// Milliseconds the player has played this game (the clock starts at the first move after
-    /// a shuffle, and pauses in the background and at the win).
-    public func elapsedMs() -> UInt64 {
-        guard let game else { return 0 }
-        let running = clockSince.map { env.time.nowMs() &- $0 } ?? 0
-        return game.elapsedMs() + running
-    }
-
-    /// The app went to the background (or is about to end): pause the clock and save.
-    public func enterBackground() {
-        active = false
-        pauseClock()
-        saveSession()
-    }
-
-    /// The app is in front again: the clock resumes if a game is on.
-    public func becomeActive() {
-        active = true
-        syncClock()
-    }
-
-    private var clockShouldRun: Bool {
-        active && state.clockStarted && [.playing, .solving, .animating].contains(state.phase)
-    }
-
-    private func syncClock() {
-        if clockShouldRun {
-            if clockSince == nil { clockSince = env.time.nowMs() }
-        } else {
-            pauseClock()
-        }
-    }
-
-    /// Adds the running time to the game (the core keeps the total) and stops the clock.
-    private func pauseClock() {
-        guard let since = clockSince, let game else {
-            clockSince = nil
-            return
-        }
-        let now = env.time.nowMs()
-        game.addElapsedMs(ms: now &- since)
-        clockSince = nil
-    }
-
-    // MARK: Saving
-
-    /// What the session file holds; the running clock is added to the game first.
-    public func snapshot() -> SavedSession {
-        let running = clockSince != nil
-        pauseClock()
-        if running { syncClock() }
-        let phase: Phase = state.autoRunning ? .playing : state.phase  // a solve is not resumed
-        return SavedSession(
-            phase: phase, size: state.size, picture: state.picture, settings: state.settings,
-            best: state.best, clockStarted: state.clockStarted, game: game?.save())
-    }
-
-    /// Writes the session file (when the environment has one).
-    public func saveSession() {
-        try? env.sessions?.save(snapshot())
-    }
-
-    /// Restores the saved session at launch; a damaged one starts over at the picture choice
-    /// and says so.
-    public func restoreSession() async {
-        guard let store = env.sessions else { return }
-        do {
-            if let session = try store.load() { await restore(session) }
-        } catch {
-            store.remove()
-            state.message = PlayerText.restoreFailure(error.description)
-        }
-    }
-
-    /// Restores `session` (from ``snapshot()``).
-    public func restore(_ session: SavedSession) async {
-        stopAuto()
-        game = nil
-        clockSince = nil
-        var next = GameState()
-        next.settings = session.settings
-        next.size = BoardSizes.all.contains(session.size) ? session.size : 3
-        next.picture = session.picture
-        state = next
-        picture = nil
-        if let source = session.picture {
-            picture = await load(source)
-            if picture == nil {
-                state.settings.showNumbers = true
-                state.message = "The photo of this game is gone, so the tiles show numbers."
-            }
-        }
-        switch session.phase {
-        case .start:
-            return
-        case .chooseBlank:
-            state.phase = picture == nil ? .start : .chooseBlank
-            return
-        default:
-            break
-        }
-        guard let text = session.game else {
-            state.phase = .start
-            return
-        }
-        do {
-            let g = try Game.restore(save: text)
-            game = g
-            state.size = Int(g.size())
-            let note = state.message
-            refresh(session.phase == .won ? .won : (session.phase == .ready ? .ready : .playing))
-            state.message = note
-            state.best = session.best
-            state.clockStarted = session.clockStarted
-            if state.phase == .won {
-                state.winLine = PlayerText.winLine(
-                    moves: Int(g.moveCount()), elapsedMs: g.elapsedMs(), best: session.best, byAuto: false)
-            }
-            syncClock()
-        } catch {
-            game = nil
-            state.phase = .start
-            state.message = PlayerText.restoreFailure(PlayerText.message(error))
-        }
-    }
-
-    private func load(_ source: PictureSource) async -> Picture? {
-        let edge = env.pictureEdge
-        switch source {
-        case .builtin(let id):
-            return await Self.renderBuiltin(id: id, edge: edge)
-        case .photo(let name):
-            guard let data = env.photos?.load(name) else { return nil }
-            return await Task.detached(priority: .userInitiated) { try? loadPicture(bytes: data, edge: edge) }.value
-        }
     }
 }

@@ -140,6 +140,16 @@ public struct Settings: Codable, Equatable, Sendable {
     public var showNumbers = false
 
     public init() {}
+
+    /// Reads settings saved by this or an older version: a missing key keeps its default.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Settings()
+        algorithm = try c.decodeIfPresent(AlgorithmChoice.self, forKey: .algorithm) ?? d.algorithm
+        difficulty = try c.decodeIfPresent(Difficulty.self, forKey: .difficulty) ?? d.difficulty
+        speed = try c.decodeIfPresent(PlaybackSpeed.self, forKey: .speed) ?? d.speed
+        showNumbers = try c.decodeIfPresent(Bool.self, forKey: .showNumbers) ?? d.showNumbers
+    }
 }
 
 /// Board sides the app offers: 3×3 to 5×5 up front, 6×6 to 8×8 below them.

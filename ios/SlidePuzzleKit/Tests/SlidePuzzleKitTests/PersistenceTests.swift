@@ -32,7 +32,7 @@ struct PersistenceTests {
         model.enterBackground()  // writes the session file
 
         let again = PuzzleModel(environment: testEnvironment(directory: dir, time: time))
-        await again.restoreSession()
+        await again.restoreSession()?.value
         #expect(again.state.phase == .playing)
         #expect(again.state.tiles == model.state.tiles)
         #expect(again.state.moves == 1 && again.state.canUndo && again.state.canRedo)
@@ -49,7 +49,7 @@ struct PersistenceTests {
         let dir = temporaryDirectory()
         let model = try await savedPhotoGame(in: dir)
         let again = PuzzleModel(environment: testEnvironment(directory: dir))
-        await again.restoreSession()
+        await again.restoreSession()?.value
         guard case .photo = again.state.picture else {
             Issue.record("picture source \(String(describing: again.state.picture))")
             return
@@ -72,14 +72,14 @@ struct PersistenceTests {
         if session.game == text { session.game = String(text.dropLast(3)) }
         try SessionStore(url: url).save(session)
         let restored = PuzzleModel(environment: testEnvironment(directory: dir))
-        await restored.restoreSession()
+        await restored.restoreSession()?.value
         #expect(restored.state.phase == .start)
         #expect(restored.state.message?.hasPrefix("Your last game could not be restored: ") == true)
 
         // Not JSON at all: refused, and the file is removed so the next launch starts clean.
         try Data("{ not json".utf8).write(to: url)
         let garbled = PuzzleModel(environment: testEnvironment(directory: dir))
-        await garbled.restoreSession()
+        await garbled.restoreSession()?.value
         #expect(garbled.state.phase == .start)
         #expect(
             garbled.state.message
@@ -93,7 +93,7 @@ struct PersistenceTests {
         let model = try await savedPhotoGame(in: dir)
         try FileManager.default.removeItem(at: dir.appendingPathComponent("support/Photos"))
         let again = PuzzleModel(environment: testEnvironment(directory: dir))
-        await again.restoreSession()
+        await again.restoreSession()?.value
         #expect(again.state.phase == .playing && again.state.tiles == model.state.tiles)
         #expect(again.picture == nil && again.state.settings.showNumbers)
         #expect(again.state.message == "The photo of this game is gone, so the tiles show numbers.")
