@@ -1,28 +1,30 @@
-import Dispatch
+import Foundation
 
 /// Runs the core's blocking calls (solves, shuffles, hints, fewest-move searches, picture
-/// decoding, table builds) on a dispatch queue of their own and resumes the caller through a
+/// decoding, table builds) each on a thread of its own and resumes the caller through a
 /// continuation. Swift's cooperative pool has one thread per core: a solve of seconds inside a
-/// task would hold one of them, and two would stall every task of the app.
+/// task would hold one of them, and two would stall every task of the app. A shared dispatch
+/// queue is no better: its width is the core count too, so a long build would hold up a hint.
 public enum CoreQueue {
-    private static let queue = DispatchQueue(
-        label: "dev.slidepuzzle.core", qos: .userInitiated, attributes: .concurrent)
+    /// The stack a core call gets: the main thread's, since searches recurse.
+    private static let stackSize = 8 << 20
 
-    /// `work` on the core's queue; its result or error comes back to the caller.
+    /// `work` on a thread of its own; its result or error comes back to the caller.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
-        }
+        try await result(work).get()
     }
 
-    /// `work`, which cannot fail, on the core's queue.
+    /// `work`, which cannot fail, on a thread of its own.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
+            let thread = Thread { continuation.resume(returning: work()) }
+            thread.stackSize = stackSize
+            thread.qualityOfService = .userInitiated
+            thread.start()
         }
     }
 
-    /// `work` on the core's queue, its outcome as a value.
+    /// `work` on a thread of its own, its outcome as a value.
     public static func result<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
         await run { Result { try work() } }
     }

@@ -32,6 +32,12 @@ public struct TileSlide: Equatable, Sendable {
     public var fromCell: Int
     public var toCell: Int
 
+    public init(tile: Int, fromCell: Int, toCell: Int) {
+        self.tile = tile
+        self.fromCell = fromCell
+        self.toCell = toCell
+    }
+
     init(_ slide: Slide) {
         tile = Int(slide.tile)
         fromCell = Int(slide.fromCell)
