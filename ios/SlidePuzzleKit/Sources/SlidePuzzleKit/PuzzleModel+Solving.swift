@@ -295,6 +295,7 @@ extension PuzzleModel {
             }
             last = [slide]
             refresh(.animating, slides: last)
+            state.message = notice
             state.playback = Playback(played: i + 1, total: report.moves.count)
         }
         guard gen == generation else { return }

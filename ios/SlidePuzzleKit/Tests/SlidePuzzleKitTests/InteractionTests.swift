@@ -152,3 +152,22 @@ struct InteractionTests {
         #expect(model.state.phase == .playing)
     }
 }
+
+@MainActor
+@Suite("Auto's words")
+struct AutoWordsTests {
+    @Test("Pattern databases chosen on a board they do not cover: Auto solves it and says so")
+    func patternDatabasesTooBig() async throws {
+        var settings = Settings()
+        settings.algorithm = .patternDatabases
+        let model = await shuffledModel(
+            size: 6, environment: testEnvironment(pause: .milliseconds(30)), settings: settings)
+        let auto = Task { await model.auto() }
+        #expect(await eventually { (model.state.playback?.played ?? 0) >= 2 })
+        #expect(model.state.message == PlayerText.patternDatabasesTooSmall(size: 6))
+        #expect(model.state.solve?.choice == .auto)
+        model.cancelAuto()
+        await auto.value
+        #expect(PlayerText.patternDatabasesTooSmall(size: 6).contains("Auto picked"))
+    }
+}

@@ -106,10 +106,13 @@ struct LifecycleTests {
         await model.chooseBuiltin(id: model.builtins[2].id, size: 3)
         model.enterBackground()
         let again = PuzzleModel(environment: testEnvironment(directory: dir))
-        await again.restoreSession()?.value
+        let picture = again.restoreSession()
         #expect(again.state.phase == .chooseBlank)
-        #expect(again.picture != nil)
+        // A tap while the picture is still being drawn is not lost.
         again.tap(cell: 4)
+        #expect(again.state.phase == .ready && again.state.blankCell == 4)
+        await picture?.value
+        #expect(again.picture != nil)
         #expect(again.state.phase == .ready && again.state.blankCell == 4)
     }
 
