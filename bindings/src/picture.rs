@@ -71,6 +71,71 @@ pub fn load_picture_with_limits(
     Ok(pic::load(&bytes, edge, &limits)?.into())
 }
 
+/// The square a player chose, in fractions of the upright picture so that a preview at any
+/// resolution maps onto it: `x`, `y` its left and top edges as fractions of the width and
+/// height, `side` its side as a fraction of the shorter edge.
+#[derive(Debug, Clone, Copy, PartialEq, uniffi::Record)]
+pub struct Crop {
+    /// Left edge, as a fraction of the picture's width.
+    pub x: f64,
+    /// Top edge, as a fraction of the picture's height.
+    pub y: f64,
+    /// Side, as a fraction of the picture's shorter edge.
+    pub side: f64,
+}
+
+impl From<Crop> for pic::Crop {
+    fn from(c: Crop) -> Self {
+        pic::Crop {
+            x: c.x,
+            y: c.y,
+            side: c.side,
+        }
+    }
+}
+
+/// A picture's width and height once turned upright.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct PictureSize {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+/// [`load_picture`] cut to `crop` (the centre square when `None`). A crop that leaves the
+/// picture, has no area or is not finite is a `BadPicture` error saying which.
+#[uniffi::export]
+pub fn load_picture_cropped(bytes: Vec<u8>, edge: u32, crop: Option<Crop>) -> Result<Picture> {
+    let limits = pic::PictureLimits::default();
+    Ok(pic::load_cropped(&bytes, edge, crop.map(Into::into), &limits)?.into())
+}
+
+/// The upright width and height of a JPEG, PNG, WebP or GIF, from its header (EXIF orientation
+/// applied), without decoding it: for a crop screen.
+#[uniffi::export]
+pub fn picture_size(bytes: Vec<u8>) -> Result<PictureSize> {
+    let (width, height) = pic::upright_size(&bytes, &pic::PictureLimits::default())?;
+    Ok(PictureSize { width, height })
+}
+
+/// A picture from pixels the platform decoded (HEIC, AVIF, RAW): `height` rows of `width` RGBA
+/// pixels, `stride` bytes apart, already upright; cut to `crop` and resized to `edge`. Wrong
+/// lengths, zero sizes, short strides and sizes over the budgets are `BadPicture` errors.
+#[uniffi::export]
+pub fn picture_from_pixels(
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    stride: u32,
+    crop: Option<Crop>,
+    edge: u32,
+) -> Result<Picture> {
+    let limits = pic::PictureLimits::default();
+    let crop = crop.map(Into::into);
+    Ok(pic::from_pixels(width, height, &rgba, stride, crop, edge, &limits)?.into())
+}
+
 /// The built-in pictures, in display order.
 #[uniffi::export]
 pub fn builtin_pictures() -> Vec<BuiltinPicture> {

@@ -92,12 +92,12 @@ fn pipeline_bytes(
     decoded + turned.max(squared)
 }
 
-/// [`decode`], counting the buffers [`square`](super::square) to `edge` will add against the budget too.
-pub(super) fn decode_for(
-    bytes: &[u8],
+/// A decoder over `bytes` with the budgets checked that the header can tell (file length,
+/// format, a JPEG's end, pixel count), its format's name, and a JPEG's end-of-image offset.
+fn open<'a>(
+    bytes: &'a [u8],
     limits: &PictureLimits,
-    edge: Option<u32>,
-) -> Result<DynamicImage, PictureError> {
+) -> Result<(impl ImageDecoder + 'a, &'static str, Option<usize>), PictureError> {
     if bytes.is_empty() {
         return Err(PictureError::Empty);
     }
@@ -114,10 +114,9 @@ pub(super) fn decode_for(
         return Err(PictureError::UnknownFormat);
     };
     let name = format_name(format);
-    let jpeg = format == image::ImageFormat::Jpeg;
     // The JPEG decoder fills a cut-off scan with grey instead of failing, so check that the
     // file reaches its end-of-image marker first.
-    let jpeg_end = if jpeg {
+    let jpeg_end = if format == image::ImageFormat::Jpeg {
         Some(jpeg_end(bytes).ok_or(PictureError::Truncated)?)
     } else {
         None
@@ -129,7 +128,7 @@ pub(super) fn decode_for(
     decoder_limits.max_image_height = Some(side);
     let mut reader = reader;
     reader.limits(decoder_limits);
-    let mut decoder = reader
+    let decoder = reader
         .into_decoder()
         .map_err(|e| map_error(e, limits, name))?;
     let (width, height) = decoder.dimensions();
@@ -143,6 +142,36 @@ pub(super) fn decode_for(
             max_pixels: limits.max_pixels,
         });
     }
+    Ok((decoder, name, jpeg_end))
+}
+
+/// The picture's width and height once turned upright by its EXIF orientation, read from its
+/// header without decoding a pixel, within the same budgets as [`decode`]: what a crop screen
+/// needs before the photo is loaded.
+pub fn upright_size(bytes: &[u8], limits: &PictureLimits) -> Result<(u32, u32), PictureError> {
+    use image::metadata::Orientation as O;
+    let (mut decoder, _, _) = open(bytes, limits)?;
+    let (width, height) = decoder.dimensions();
+    let orientation = decoder.orientation().unwrap_or(O::NoTransforms);
+    let quarter_turn = matches!(
+        orientation,
+        O::Rotate90 | O::Rotate270 | O::Rotate90FlipH | O::Rotate270FlipH
+    );
+    Ok(if quarter_turn {
+        (height, width)
+    } else {
+        (width, height)
+    })
+}
+
+/// [`decode`], counting the buffers [`square`](super::square) to `edge` will add against the budget too.
+pub(super) fn decode_for(
+    bytes: &[u8],
+    limits: &PictureLimits,
+    edge: Option<u32>,
+) -> Result<DynamicImage, PictureError> {
+    let (mut decoder, name, jpeg_end) = open(bytes, limits)?;
+    let (width, height) = decoder.dimensions();
     // A missing or unreadable orientation tag means "as stored".
     let orientation = decoder
         .orientation()

@@ -1,6 +1,8 @@
 //! The picture pipeline: decode a photo from bytes (JPEG, PNG, WebP, GIF's first frame), turn
-//! it upright by its EXIF orientation, crop the centre square, resize it, and say where each
-//! tile lies in it.
+//! it upright by its EXIF orientation, crop the square the player chose (the centre square by
+//! default, see [`Crop`]), resize it, and say where each tile lies in it. Pictures in formats
+//! the core does not decode come in as pixels ([`from_pixels`]) and take the same crop and
+//! resize.
 //!
 //! The result is one square RGBA image plus tile rectangles ([`tile_rect`]) rather than n² tile
 //! images: the apps make one bitmap from one buffer and draw tiles as sub-rectangles, so a
@@ -20,10 +22,12 @@ use image::DynamicImage;
 use thiserror::Error;
 
 pub mod builtin;
+mod crop;
 mod decode;
 
-pub use decode::decode;
+pub use crop::{from_pixels, load_cropped, square_at, Crop};
 use decode::decode_for;
+pub use decode::{decode, upright_size};
 
 /// Largest edge a picture may be resized to.
 pub const MAX_EDGE: u32 = 4096;
@@ -122,6 +126,12 @@ pub enum PictureError {
     /// No built-in picture has that name.
     #[error("there is no built-in picture '{0}'")]
     NoSuchBuiltin(String),
+    /// The chosen square cannot be cut from the picture; the text says why.
+    #[error("the chosen square cannot be used: {0}")]
+    BadCrop(String),
+    /// Pixels handed over by a platform that do not make the picture they claim.
+    #[error("the picture's pixels do not fit its size: {0}")]
+    BadPixels(String),
 }
 
 /// A square RGBA picture, `edge` × `edge` pixels, rows top to bottom, 4 bytes per pixel.
@@ -211,39 +221,10 @@ fn check_edge(edge: u32) -> Result<(), PictureError> {
     }
 }
 
-/// The centre square of `image`, resized to `edge` pixels with a Lanczos filter, as RGBA.
-/// Cropping and resizing are one pass of fast_image_resize (SIMD convolution, alpha-aware);
-/// `benches/pictures.rs` measures it against the plain `image` resize (README has the numbers).
+/// The centre square of `image`, resized to `edge` pixels with a Lanczos filter, as RGBA
+/// ([`square_at`] with no crop).
 pub fn square(image: &DynamicImage, edge: u32) -> Result<Picture, PictureError> {
-    use fast_image_resize::{FilterType as F, ResizeAlg, ResizeOptions, Resizer};
-    check_edge(edge)?;
-    let (w, h) = (image.width(), image.height());
-    let side = w.min(h);
-    // 8-bit RGB and RGBA go in as they are; anything else (grey, 16-bit) becomes RGBA first.
-    let converted;
-    let src = match image {
-        DynamicImage::ImageRgb8(_) | DynamicImage::ImageRgba8(_) => image,
-        other => {
-            converted = DynamicImage::ImageRgba8(other.to_rgba8());
-            &converted
-        }
-    };
-    let mut dst = DynamicImage::new(edge, edge, src.color());
-    let options = ResizeOptions::new()
-        .resize_alg(ResizeAlg::Convolution(F::Lanczos3))
-        .crop(
-            ((w - side) / 2) as f64,
-            ((h - side) / 2) as f64,
-            side as f64,
-            side as f64,
-        );
-    Resizer::new()
-        .resize(src, &mut dst, &options)
-        .map_err(|e| PictureError::Corrupt(format!("the picture could not be resized: {e}")))?;
-    Ok(Picture {
-        edge,
-        rgba: dst.into_rgba8().into_raw(),
-    })
+    square_at(image, edge, None)
 }
 
 /// Decode, orient, crop and resize in one call: what the apps do with a photo.

@@ -503,6 +503,22 @@ fileprivate struct FfiConverterUInt64: FfiConverterPrimitive {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterDouble: FfiConverterPrimitive {
+    typealias FfiType = Double
+    typealias SwiftType = Double
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Double {
+        return try lift(readDouble(&buf))
+    }
+
+    public static func write(_ value: Double, into buf: inout [UInt8]) {
+        writeDouble(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterBool : FfiConverter {
     typealias FfiType = Int8
     typealias SwiftType = Bool
@@ -1773,6 +1789,87 @@ public func FfiConverterTypeBuiltinPicture_lower(_ value: BuiltinPicture) -> Rus
 
 
 /**
+ * The square a player chose, in fractions of the upright picture so that a preview at any
+ * resolution maps onto it: `x`, `y` its left and top edges as fractions of the width and
+ * height, `side` its side as a fraction of the shorter edge.
+ */
+public struct Crop: Equatable, Hashable {
+    /**
+     * Left edge, as a fraction of the picture's width.
+     */
+    public var x: Double
+    /**
+     * Top edge, as a fraction of the picture's height.
+     */
+    public var y: Double
+    /**
+     * Side, as a fraction of the picture's shorter edge.
+     */
+    public var side: Double
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Left edge, as a fraction of the picture's width.
+         */x: Double, 
+        /**
+         * Top edge, as a fraction of the picture's height.
+         */y: Double, 
+        /**
+         * Side, as a fraction of the picture's shorter edge.
+         */side: Double) {
+        self.x = x
+        self.y = y
+        self.side = side
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension Crop: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCrop: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Crop {
+        return
+            try Crop(
+                x: FfiConverterDouble.read(from: &buf), 
+                y: FfiConverterDouble.read(from: &buf), 
+                side: FfiConverterDouble.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: Crop, into buf: inout [UInt8]) {
+        FfiConverterDouble.write(value.x, into: &buf)
+        FfiConverterDouble.write(value.y, into: &buf)
+        FfiConverterDouble.write(value.side, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCrop_lift(_ buf: RustBuffer) throws -> Crop {
+    return try FfiConverterTypeCrop.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCrop_lower(_ value: Crop) -> RustBuffer {
+    return FfiConverterTypeCrop.lower(value)
+}
+
+
+/**
  * Budgets for one search. Unset fields: no node limit, [`DEFAULT_MAX_BYTES`], no deadline
  * (`Auto` then allows itself 10 s), progress at most every 100 ms, up to
  * [`DEFAULT_MAX_THREADS`] cores.
@@ -1942,6 +2039,75 @@ public func FfiConverterTypePicture_lift(_ buf: RustBuffer) throws -> Picture {
 #endif
 public func FfiConverterTypePicture_lower(_ value: Picture) -> RustBuffer {
     return FfiConverterTypePicture.lower(value)
+}
+
+
+/**
+ * A picture's width and height once turned upright.
+ */
+public struct PictureSize: Equatable, Hashable {
+    /**
+     * Width in pixels.
+     */
+    public var width: UInt32
+    /**
+     * Height in pixels.
+     */
+    public var height: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Width in pixels.
+         */width: UInt32, 
+        /**
+         * Height in pixels.
+         */height: UInt32) {
+        self.width = width
+        self.height = height
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PictureSize: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePictureSize: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PictureSize {
+        return
+            try PictureSize(
+                width: FfiConverterUInt32.read(from: &buf), 
+                height: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PictureSize, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.width, into: &buf)
+        FfiConverterUInt32.write(value.height, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePictureSize_lift(_ buf: RustBuffer) throws -> PictureSize {
+    return try FfiConverterTypePictureSize.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePictureSize_lower(_ value: PictureSize) -> RustBuffer {
+    return FfiConverterTypePictureSize.lower(value)
 }
 
 
@@ -3121,6 +3287,30 @@ fileprivate struct FfiConverterOptionTypeProgressListener: FfiConverterRustBuffe
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeCrop: FfiConverterRustBuffer {
+    typealias SwiftType = Crop?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeCrop.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeCrop.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeDirection: FfiConverterRustBuffer {
     typealias SwiftType = Direction?
 
@@ -3336,6 +3526,20 @@ public func loadPicture(bytes: Data, edge: UInt32)throws  -> Picture  {
 })
 }
 /**
+ * [`load_picture`] cut to `crop` (the centre square when `None`). A crop that leaves the
+ * picture, has no area or is not finite is a `BadPicture` error saying which.
+ */
+public func loadPictureCropped(bytes: Data, edge: UInt32, crop: Crop?)throws  -> Picture  {
+    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(
+        FfiConverterData.lower(bytes),
+        FfiConverterUInt32.lower(edge),
+        FfiConverterOptionTypeCrop.lower(crop),uniffiCallStatus
+    )
+})
+}
+/**
  * [`load_picture`] with explicit budgets.
  */
 public func loadPictureWithLimits(bytes: Data, edge: UInt32, maxPixels: UInt64, maxBytes: UInt64)throws  -> Picture  {
@@ -3346,6 +3550,36 @@ public func loadPictureWithLimits(bytes: Data, edge: UInt32, maxPixels: UInt64, 
         FfiConverterUInt32.lower(edge),
         FfiConverterUInt64.lower(maxPixels),
         FfiConverterUInt64.lower(maxBytes),uniffiCallStatus
+    )
+})
+}
+/**
+ * A picture from pixels the platform decoded (HEIC, AVIF, RAW): `height` rows of `width` RGBA
+ * pixels, `stride` bytes apart, already upright; cut to `crop` and resized to `edge`. Wrong
+ * lengths, zero sizes, short strides and sizes over the budgets are `BadPicture` errors.
+ */
+public func pictureFromPixels(width: UInt32, height: UInt32, rgba: Data, stride: UInt32, crop: Crop?, edge: UInt32)throws  -> Picture  {
+    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(
+        FfiConverterUInt32.lower(width),
+        FfiConverterUInt32.lower(height),
+        FfiConverterData.lower(rgba),
+        FfiConverterUInt32.lower(stride),
+        FfiConverterOptionTypeCrop.lower(crop),
+        FfiConverterUInt32.lower(edge),uniffiCallStatus
+    )
+})
+}
+/**
+ * The upright width and height of a JPEG, PNG, WebP or GIF, from its header (EXIF orientation
+ * applied), without decoding it: for a crop screen.
+ */
+public func pictureSize(bytes: Data)throws  -> PictureSize  {
+    return try  FfiConverterTypePictureSize_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_picture_size(
+        FfiConverterData.lower(bytes),uniffiCallStatus
     )
 })
 }
@@ -3451,7 +3685,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_func_load_picture() != 60657) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped() != 15026) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() != 32470) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() != 5184) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_picture_size() != 3452) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_tile_rect() != 2006) {

@@ -517,9 +517,24 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_builtin_pictures(RustCallStatus *_Nonn
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture(RustBuffer bytes, uint32_t edge, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_CROPPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_CROPPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(RustBuffer bytes, uint32_t edge, RustBuffer crop, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_WITH_LIMITS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_WITH_LIMITS
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(RustBuffer bytes, uint32_t edge, uint64_t max_pixels, uint64_t max_bytes, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(uint32_t width, uint32_t height, RustBuffer rgba, uint32_t stride, RustBuffer crop, uint32_t edge, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_SIZE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_SIZE
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_size(RustBuffer bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TILE_RECT
@@ -850,9 +865,27 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_CROPPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_CROPPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_FROM_PIXELS
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_FROM_PIXELS
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_SIZE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_SIZE
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_size(void
     
 );
 #endif

@@ -713,7 +713,13 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_picture_size(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_tile_rect(
     ): Int
@@ -914,7 +920,13 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture(`bytes`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(`bytes`: RustBuffer.ByValue,`edge`: Int,`crop`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(`bytes`: RustBuffer.ByValue,`edge`: Int,`maxPixels`: Long,`maxBytes`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(`width`: Int,`height`: Int,`rgba`: RustBuffer.ByValue,`stride`: Int,`crop`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_picture_size(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_tile_rect(`size`: Int,`edge`: Int,`cell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1067,7 +1079,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture() and 0xFFFF) != 60657) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped() and 0xFFFF) != 15026) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() and 0xFFFF) != 32470) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() and 0xFFFF) != 5184) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_size() and 0xFFFF) != 3452) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_tile_rect() and 0xFFFF) != 2006) {
@@ -1415,6 +1436,29 @@ public object FfiConverterULong: FfiConverter<ULong, Long> {
 
     override fun write(value: ULong, buf: ByteBuffer) {
         buf.putLong(value.toLong())
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterDouble: FfiConverter<Double, Double> {
+    override fun lift(value: Double): Double {
+        return value
+    }
+
+    override fun read(buf: ByteBuffer): Double {
+        return buf.getDouble()
+    }
+
+    override fun lower(value: Double): Double {
+        return value
+    }
+
+    override fun allocationSize(value: Double) = 8UL
+
+    override fun write(value: Double, buf: ByteBuffer) {
+        buf.putDouble(value)
     }
 }
 
@@ -3325,6 +3369,63 @@ public object FfiConverterTypeBuiltinPicture: FfiConverterRustBuffer<BuiltinPict
 
 
 /**
+ * The square a player chose, in fractions of the upright picture so that a preview at any
+ * resolution maps onto it: `x`, `y` its left and top edges as fractions of the width and
+ * height, `side` its side as a fraction of the shorter edge.
+ */
+data class Crop (
+    /**
+     * Left edge, as a fraction of the picture's width.
+     */
+    var `x`: kotlin.Double
+    , 
+    /**
+     * Top edge, as a fraction of the picture's height.
+     */
+    var `y`: kotlin.Double
+    , 
+    /**
+     * Side, as a fraction of the picture's shorter edge.
+     */
+    var `side`: kotlin.Double
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCrop: FfiConverterRustBuffer<Crop> {
+    override fun read(buf: ByteBuffer): Crop {
+        return Crop(
+            FfiConverterDouble.read(buf),
+            FfiConverterDouble.read(buf),
+            FfiConverterDouble.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: Crop) = (
+            FfiConverterDouble.allocationSize(value.`x`) +
+            FfiConverterDouble.allocationSize(value.`y`) +
+            FfiConverterDouble.allocationSize(value.`side`)
+    )
+
+    override fun write(value: Crop, buf: ByteBuffer) {
+            FfiConverterDouble.write(value.`x`, buf)
+            FfiConverterDouble.write(value.`y`, buf)
+            FfiConverterDouble.write(value.`side`, buf)
+    }
+}
+
+
+
+/**
  * Budgets for one search. Unset fields: no node limit, [`DEFAULT_MAX_BYTES`], no deadline
  * (`Auto` then allows itself 10 s), progress at most every 100 ms, up to
  * [`DEFAULT_MAX_THREADS`] cores.
@@ -3441,6 +3542,53 @@ public object FfiConverterTypePicture: FfiConverterRustBuffer<Picture> {
     override fun write(value: Picture, buf: ByteBuffer) {
             FfiConverterUInt.write(value.`edge`, buf)
             FfiConverterByteArray.write(value.`rgba`, buf)
+    }
+}
+
+
+
+/**
+ * A picture's width and height once turned upright.
+ */
+data class PictureSize (
+    /**
+     * Width in pixels.
+     */
+    var `width`: kotlin.UInt
+    , 
+    /**
+     * Height in pixels.
+     */
+    var `height`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePictureSize: FfiConverterRustBuffer<PictureSize> {
+    override fun read(buf: ByteBuffer): PictureSize {
+        return PictureSize(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PictureSize) = (
+            FfiConverterUInt.allocationSize(value.`width`) +
+            FfiConverterUInt.allocationSize(value.`height`)
+    )
+
+    override fun write(value: PictureSize, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`width`, buf)
+            FfiConverterUInt.write(value.`height`, buf)
     }
 }
 
@@ -4349,6 +4497,38 @@ public object FfiConverterOptionalTypeProgressListener: FfiConverterRustBuffer<P
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeCrop: FfiConverterRustBuffer<Crop?> {
+    override fun read(buf: ByteBuffer): Crop? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeCrop.read(buf)
+    }
+
+    override fun allocationSize(value: Crop?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeCrop.allocationSize(value)
+        }
+    }
+
+    override fun write(value: Crop?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeCrop.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeDirection: FfiConverterRustBuffer<Direction?> {
     override fun read(buf: ByteBuffer): Direction? {
         if (buf.get().toInt() == 0) {
@@ -4611,6 +4791,24 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`load_picture`] cut to `crop` (the centre square when `None`). A crop that leaves the
+         * picture, has no area or is not finite is a `BadPicture` error saying which.
+         */
+    @Throws(PuzzleException::class) fun `loadPictureCropped`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `crop`: Crop?): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`edge`),
+        FfiConverterOptionalTypeCrop.lower(`crop`),_status)
+}
+    )
+    }
+    
+
+        /**
          * [`load_picture`] with explicit budgets.
          */
     @Throws(PuzzleException::class) fun `loadPictureWithLimits`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `maxPixels`: kotlin.ULong, `maxBytes`: kotlin.ULong): Picture {
@@ -4623,6 +4821,44 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
         FfiConverterUInt.lower(`edge`),
         FfiConverterULong.lower(`maxPixels`),
         FfiConverterULong.lower(`maxBytes`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * A picture from pixels the platform decoded (HEIC, AVIF, RAW): `height` rows of `width` RGBA
+         * pixels, `stride` bytes apart, already upright; cut to `crop` and resized to `edge`. Wrong
+         * lengths, zero sizes, short strides and sizes over the budgets are `BadPicture` errors.
+         */
+    @Throws(PuzzleException::class) fun `pictureFromPixels`(`width`: kotlin.UInt, `height`: kotlin.UInt, `rgba`: kotlin.ByteArray, `stride`: kotlin.UInt, `crop`: Crop?, `edge`: kotlin.UInt): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(
+    
+        
+        FfiConverterUInt.lower(`width`),
+        FfiConverterUInt.lower(`height`),
+        FfiConverterByteArray.lower(`rgba`),
+        FfiConverterUInt.lower(`stride`),
+        FfiConverterOptionalTypeCrop.lower(`crop`),
+        FfiConverterUInt.lower(`edge`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The upright width and height of a JPEG, PNG, WebP or GIF, from its header (EXIF orientation
+         * applied), without decoding it: for a crop screen.
+         */
+    @Throws(PuzzleException::class) fun `pictureSize`(`bytes`: kotlin.ByteArray): PictureSize {
+            return FfiConverterTypePictureSize.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_size(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),_status)
 }
     )
     }
