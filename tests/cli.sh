@@ -205,5 +205,25 @@ check "the memory message gives the step's need and the budget" 3 'the next step
 check "--algorithm pdb on 6x6 is refused before any building" 2 '^slidepuzzle: pattern databases cover 2×2 to 5×5 boards, not 6×6$' \
   bash -c "'$bin' solve --tiles \"\$('$bin' shuffle --size 6 --seed 1)\" --algorithm pdb"
 
+# --- the square the player chooses ------------------------------------------------------------
+png_tool="$(dirname "$0")/tools/png.py"
+python3 "$png_tool" quadrants "$tmp/quad.png"
+check "--info prints the upright size" 0 '^200x200$' "$bin" picture --info --image "$tmp/quad.png"
+check "--info reads a JPEG's header" 0 '^200x100$' \
+  "$bin" picture --info --image "$(dirname "$0")/../ios/SlidePuzzleKit/Tests/SlidePuzzleKitTests/Fixtures/red-left-blue-right-200x100.jpg"
+for quadrant in "0,0,0.5:255 0 0" "0.5,0,0.5:0 255 0" "0,0.5,0.5:0 0 255" "0.5,0.5,0.5:255 255 255"; do
+  crop=${quadrant%%:*}
+  check "--crop $crop cuts its quadrant" 0 "^${quadrant#*:}\$" \
+    bash -c "'$bin' picture --image '$tmp/quad.png' --crop $crop --edge 16 --out '$tmp/crop.png' && python3 '$png_tool' pixel '$tmp/crop.png' 8 8"
+done
+check "a crop that leaves the picture says where" 2 'the chosen square cannot be used: it leaves the picture on the right' \
+  "$bin" picture --image "$tmp/quad.png" --crop 0.8,0,0.5 --out "$tmp/crop.png"
+check "a crop with no area says so" 2 'it has no area' \
+  "$bin" picture --image "$tmp/quad.png" --crop 0,0,0 --out "$tmp/crop.png"
+check "a crop that is not three numbers says its shape" 2 'is not X,Y,SIDE' \
+  "$bin" picture --image "$tmp/quad.png" --crop 0,0 --out "$tmp/crop.png"
+check "play refuses a bad crop before the terminal changes" 2 'not finite' \
+  "$bin" play --image "$tmp/quad.png" --crop nan,0,0.5
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

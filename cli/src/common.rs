@@ -372,6 +372,31 @@ pub struct PictureSource {
     /// Your own photo (JPEG, PNG, WebP or GIF); EXIF orientation is applied.
     #[arg(long)]
     pub image: Option<PathBuf>,
+    /// The square to cut, as X,Y,SIDE fractions of the upright picture: X and Y its left and
+    /// top edges (of the width and height), SIDE its side (of the shorter edge). Default: the
+    /// centre square.
+    #[arg(long, value_parser = parse_crop, allow_hyphen_values = true)]
+    pub crop: Option<picture::Crop>,
+}
+
+/// `X,Y,SIDE`, three numbers; the crop's own checks (inside the picture, some area) come with
+/// the picture.
+pub fn parse_crop(text: &str) -> Result<picture::Crop, String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [x, y, side] = parts.as_slice() else {
+        return Err(format!(
+            "'{text}' is not X,Y,SIDE (three fractions, e.g. 0.25,0,0.5)"
+        ));
+    };
+    let number = |w: &str| {
+        w.parse::<f64>()
+            .map_err(|_| format!("'{w}' in '{text}' is not a number"))
+    };
+    Ok(picture::Crop {
+        x: number(x)?,
+        y: number(y)?,
+        side: number(side)?,
+    })
 }
 
 impl PictureSource {
@@ -380,22 +405,54 @@ impl PictureSource {
         self.builtin.is_some() || self.image.is_some()
     }
 
-    /// The picture at `edge` pixels (the first built-in when none was named).
+    /// The picture at `edge` pixels (the first built-in when none was named), cut to the crop.
     pub fn load(&self, edge: u32) -> Result<Picture, CliError> {
+        let input = |e: picture::PictureError| CliError::Input(e.to_string());
         let picture = match (&self.image, &self.builtin) {
             (Some(path), _) => {
                 let limits = PictureLimits::default();
                 let bytes = crate::files::read_bounded(path, "photo", limits.max_file_bytes)?;
-                picture::load(&bytes, edge, &limits)
+                picture::load_cropped(&bytes, edge, self.crop, &limits)
                     .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?
             }
-            (None, Some(id)) => {
-                picture::builtin::render(id, edge).map_err(|e| CliError::Input(e.to_string()))?
+            (None, builtin) => {
+                let id = builtin
+                    .as_deref()
+                    .unwrap_or(picture::builtin::BUILTINS[0].id);
+                match self.crop {
+                    None => picture::builtin::render(id, edge).map_err(input)?,
+                    // A built-in picture is drawn at any size: large enough that the square
+                    // cut from it still has `edge` pixels.
+                    Some(crop) => {
+                        crop.pixels(edge, edge).map_err(input)?;
+                        let full = (f64::from(edge) / crop.side).ceil() as u32;
+                        let full = full.clamp(edge, picture::MAX_EDGE);
+                        let drawn = picture::builtin::render(id, full).map_err(input)?;
+                        let image = image::RgbaImage::from_raw(full, full, drawn.rgba)
+                            .map(image::DynamicImage::ImageRgba8)
+                            .ok_or_else(|| {
+                                CliError::Input("the picture could not be drawn".into())
+                            })?;
+                        picture::square_at(&image, edge, Some(crop)).map_err(input)?
+                    }
+                }
             }
-            (None, None) => picture::builtin::render(picture::builtin::BUILTINS[0].id, edge)
-                .map_err(|e| CliError::Input(e.to_string()))?,
         };
         Ok(picture)
+    }
+
+    /// The upright width and height of `--image`, from its header.
+    pub fn size(&self) -> Result<(u32, u32), CliError> {
+        let Some(path) = &self.image else {
+            return Err(CliError::Input(
+                "--info reads a photo's header: give --image (built-in pictures are drawn at any size)"
+                    .into(),
+            ));
+        };
+        let limits = PictureLimits::default();
+        let bytes = crate::files::read_bounded(path, "photo", limits.max_file_bytes)?;
+        picture::upright_size(&bytes, &limits)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
     }
 }
 

@@ -112,8 +112,11 @@ enum Command {
         edge: u32,
         /// Output PNG file (replaced only once the new one is complete; an existing device
         /// such as /dev/stdout is written as a stream).
-        #[arg(long)]
-        out: std::path::PathBuf,
+        #[arg(long, required_unless_present = "info")]
+        out: Option<std::path::PathBuf>,
+        /// Print the photo's upright size as WIDTHxHEIGHT (from its header) instead.
+        #[arg(long, conflicts_with_all = ["out", "grid"])]
+        info: bool,
         /// Draw the tile grid of this size over the picture.
         #[arg(long)]
         grid: Option<usize>,
@@ -220,7 +223,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
             edge,
             out,
             grid,
+            info,
         } => {
+            if info {
+                let (width, height) = source.size()?;
+                out!("{width}x{height}");
+                return Ok(());
+            }
+            let out = out.expect("clap requires --out without --info");
             // The output name is checked before the picture is made: a photo's own name (not
             // .png) or a folder is refused with nothing touched.
             files::check_target(&out, Some("png"))?;
