@@ -9,6 +9,10 @@ struct StartView: View {
     let model: PuzzleModel
     @State private var libraryItem: PhotosPickerItem?
     @State private var showCamera = false
+    /// A picked photo waiting for its square on the crop screen.
+    @State private var pending: PendingPhoto?
+    /// While a picked photo is being fetched (an iCloud original can take a while).
+    @State private var fetching = false
     @State private var thumbnails: [String: Image] = [:]
     @Environment(\.displayScale) private var displayScale
 
@@ -25,6 +29,12 @@ struct StartView: View {
                 ViewThatFits(in: .horizontal) {
                     HStack(spacing: 12) { photoButtons }
                     VStack(alignment: .leading, spacing: 12) { photoButtons }
+                }
+                if fetching {
+                    HStack(spacing: 8) {
+                        ProgressView()
+                        Text("Getting your photo…").font(.callout)
+                    }
                 }
                 if let message = model.state.message {
                     Text(message)
@@ -52,18 +62,28 @@ struct StartView: View {
         .onChange(of: libraryItem) { _, item in
             guard let item else { return }
             Task {
-                if let data = try? await item.loadTransferable(type: Data.self) {
-                    await model.choosePhoto(data: data, size: size)
-                }
+                fetching = true
+                let data = try? await item.loadTransferable(type: Data.self)
+                fetching = false
                 libraryItem = nil
+                if let data { await crop(data) }
             }
         }
         .fullScreenCover(isPresented: $showCamera) {
             CameraPicker { data in
                 showCamera = false
-                if let data { Task { await model.choosePhoto(data: data, size: size) } }
+                if let data { Task { await crop(data) } }
             }
             .ignoresSafeArea()
+        }
+        .fullScreenCover(item: $pending) { photo in
+            CropView(
+                photo: photo,
+                use: { square in
+                    pending = nil
+                    Task { await model.choosePhoto(data: photo.data, size: size, crop: square) }
+                },
+                cancel: { pending = nil })
         }
     }
 
@@ -78,7 +98,9 @@ struct StartView: View {
             }
             .buttonStyle(.borderedProminent)
         }
-        PhotosPicker(selection: $libraryItem, matching: .images) {
+        // `.compatible` asks Photos for a format the core reads (JPEG for a HEIC original)
+        // where it can; anything else is decoded by ImageIO (SlidePuzzleKit's PhotoDecoder).
+        PhotosPicker(selection: $libraryItem, matching: .images, preferredItemEncoding: .compatible) {
             Label("Choose a photo", systemImage: "photo.on.rectangle")
                 .frame(maxWidth: .infinity)
         }
@@ -125,6 +147,26 @@ struct StartView: View {
             .clipShape(RoundedRectangle(cornerRadius: 10))
             Text(builtin.title).font(.subheadline)
         }
+    }
+
+    /// Opens the crop screen on `data`; a photo nothing can read goes to the model, which says
+    /// so and leaves this screen as it was.
+    private func crop(_ data: Data) async {
+        guard let upright = await model.photoSize(data),
+            let full = UIImage(data: data),
+            let preview = full.preparingThumbnail(of: previewSize(full.size))
+        else {
+            await model.choosePhoto(data: data, size: size)
+            return
+        }
+        pending = PendingPhoto(data: data, preview: preview, width: upright.width, height: upright.height)
+    }
+
+    /// The preview's size: the photo's shape, at most 2048 pixels on its longest side.
+    private func previewSize(_ size: CGSize) -> CGSize {
+        let longest = max(size.width, size.height, 1)
+        let scale = min(1, 2048 / longest)
+        return CGSize(width: size.width * scale, height: size.height * scale)
     }
 
     /// Thumbnails drawn at the screen's pixels (the grid's cells are at least 140 points).

@@ -41,6 +41,8 @@ public struct PuzzleEnvironment: Sendable {
     public var memoryBudgetBytes: UInt64 = 256 << 20
     /// Threads a search may use; nil lets the core choose (the device's cores, at most 4).
     public var threads: UInt32?
+    /// Reads photos the core does not decode (HEIC, RAW); nil refuses them.
+    public var photoDecoder: PhotoDecoder?
 
     public init(
         databases: PatternDatabaseCache,
@@ -60,10 +62,14 @@ public struct PuzzleEnvironment: Sendable {
 
     /// The app's environment: databases in `caches`, the session and photo in `support`.
     public static func standard(caches: URL, support: URL) -> PuzzleEnvironment {
-        PuzzleEnvironment(
+        var env = PuzzleEnvironment(
             databases: PatternDatabaseCache(directory: caches.appendingPathComponent("PatternDatabases")),
             sessions: SessionStore(url: support.appendingPathComponent("session.json")),
             photos: PhotoStore(directory: support.appendingPathComponent("Photos")))
+        #if canImport(ImageIO) && canImport(CoreGraphics)
+            env.photoDecoder = .imageIO
+        #endif
+        return env
     }
 }
 

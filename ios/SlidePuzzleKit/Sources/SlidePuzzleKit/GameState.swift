@@ -56,6 +56,8 @@ public struct GameState: Equatable, Sendable {
     public var phase: Phase = .start
     public var size = 3
     public var picture: PictureSource?
+    /// The square of the photo the player chose (nil: the centre square).
+    public var crop: PhotoCrop?
     /// Tile labels row-major, 0 = the empty space; empty before the empty space is chosen.
     public var tiles: [Int] = []
     /// For each tile label, the cell whose piece of the picture it shows.

@@ -26,6 +26,9 @@ public struct SavedSession: Codable, Equatable, Sendable {
     public var clockStarted: Bool
     /// `Game.save()` text; nil before the blank is chosen.
     public var game: String?
+    /// The square of the photo the player chose; nil for the centre square (and in saves
+    /// written before crops existed).
+    public var crop: PhotoCrop? = nil
 }
 
 /// Why a saved session could not be read.

@@ -73,7 +73,7 @@ extension PuzzleModel {
             }
         return SavedSession(
             phase: phase, size: state.size, picture: state.picture, settings: state.settings,
-            best: state.best, clockStarted: state.clockStarted, game: game?.save())
+            best: state.best, clockStarted: state.clockStarted, game: game?.save(), crop: state.crop)
     }
 
     /// Writes the session file (when the environment has one).
@@ -115,6 +115,7 @@ extension PuzzleModel {
         next.settings = session.settings
         next.size = BoardSizes.all.contains(session.size) ? session.size : 3
         next.picture = session.picture
+        next.crop = session.crop
         state = next
         picture = nil
         switch session.phase {

@@ -74,19 +74,32 @@ public final class PuzzleModel {
         }
     }
 
-    /// Starts a game on a photo (camera or library bytes): the core turns it upright by its
-    /// EXIF orientation, crops the centre square and scales it. A picture the core refuses
+    /// A photo's upright width and height for the crop screen (from its header; the platform
+    /// reads what the core does not), or nil when nothing can read it.
+    public func photoSize(_ data: Data) async -> (width: Int, height: Int)? {
+        let decoder = env.photoDecoder
+        return await CoreQueue.run { uprightPhotoSize(data: data, decoder: decoder) }
+    }
+
+    /// Starts a game on a photo (camera or library bytes) cut to `crop` (the centre square
+    /// when nil): the core turns it upright by its EXIF orientation, cuts the square and
+    /// scales it; a format the core does not decode (HEIC) is decoded by the platform, no
+    /// larger than the square needs, and handed over as pixels. A picture nothing can use
     /// leaves the start screen as it was, with the reason. Returns whether the game began.
     @discardableResult
-    public func choosePhoto(data: Data, size: Int) async -> Bool {
+    public func choosePhoto(data: Data, size: Int, crop: PhotoCrop? = nil) async -> Bool {
         let edge = pictureEdge
+        let decoder = env.photoDecoder
         state.message = "Preparing your photo…"
-        let result = await CoreQueue.result { try loadPicture(bytes: data, edge: edge) }
+        let result = await CoreQueue.result {
+            try photoPicture(data: data, crop: crop, edge: edge, decoder: decoder)
+        }
         switch result {
         case .success(let p):
             let name = try? env.photos?.store(data)
             photoData = data
             begin(name.map { .photo(fileName: $0) }, picture: p, size: size)
+            state.crop = crop
             return true
         case .failure(let e):
             state.message = PlayerText.pictureFailure(e)
@@ -98,7 +111,9 @@ public final class PuzzleModel {
     /// space (the view asks first when the board has moves).
     public func changeSize(_ size: Int) {
         guard BoardSizes.all.contains(size), state.phase != .start, let picture else { return }
+        let crop = state.crop
         begin(state.picture, picture: picture, size: size)
+        state.crop = crop
     }
 
     func begin(_ source: PictureSource?, picture: Picture, size: Int) {
@@ -153,7 +168,10 @@ public final class PuzzleModel {
         case .photo(let name):
             guard let data = photoData ?? env.photos?.load(name) else { return nil }
             photoData = data
-            return await CoreQueue.run { try? loadPicture(bytes: data, edge: edge) }
+            let (crop, decoder) = (state.crop, env.photoDecoder)
+            return await CoreQueue.run {
+                try? photoPicture(data: data, crop: crop, edge: edge, decoder: decoder)
+            }
         }
     }
 

@@ -1,0 +1,126 @@
+import SlidePuzzleCore
+
+/// The square a player chose on the crop screen, in fractions of the upright picture (as the
+/// core takes it): `x`, `y` the left and top edges as fractions of the width and height, `side`
+/// the side as a fraction of the shorter edge. Saved with the game.
+public struct PhotoCrop: Codable, Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var side: Double
+
+    public init(x: Double, y: Double, side: Double) {
+        self.x = x
+        self.y = y
+        self.side = side
+    }
+
+    /// The core's record.
+    var core: Crop { Crop(x: x, y: y, side: side) }
+}
+
+/// The crop screen's maths: a photo of `width`×`height` upright pixels under a square frame.
+/// Zoom 1 shows the photo's shorter edge across the frame (it never gets smaller: the frame is
+/// always covered); pinching zooms in up to the point where the square is `minimumSide` pixels;
+/// dragging pans, and the frame never leaves the photo. The frame's square is ``crop``.
+public struct CropFrame: Equatable, Sendable {
+    public let width: Double
+    public let height: Double
+    /// How many times the frame magnifies the photo beyond "shorter edge fills the frame".
+    public private(set) var zoom: Double = 1
+    /// The photo pixel under the frame's centre.
+    public private(set) var centerX: Double
+    public private(set) var centerY: Double
+    /// The smallest square, in photo pixels, the player may zoom in to.
+    public let minimumSide: Double
+
+    /// The centre square of a `width`×`height` photo.
+    public init(width: Int, height: Int, minimumSide: Double = 64) {
+        self.width = Double(max(width, 1))
+        self.height = Double(max(height, 1))
+        self.minimumSide = min(minimumSide, min(self.width, self.height))
+        centerX = self.width / 2
+        centerY = self.height / 2
+    }
+
+    /// The frame's side in photo pixels.
+    public var sidePixels: Double { min(width, height) / zoom }
+
+    /// The largest zoom: the square is `minimumSide` pixels.
+    public var maximumZoom: Double { min(width, height) / minimumSide }
+
+    /// The square under the frame, in the core's fractions.
+    public var crop: PhotoCrop {
+        let side = sidePixels
+        return PhotoCrop(
+            x: (centerX - side / 2) / width, y: (centerY - side / 2) / height,
+            side: side / min(width, height))
+    }
+
+    /// Whether this is the centre square at zoom 1 (the default the core takes without a crop).
+    public var isCentreSquare: Bool {
+        zoom == 1 && abs(centerX - width / 2) < 0.5 && abs(centerY - height / 2) < 0.5
+    }
+
+    /// Pinch by `factor` (2 = twice as close), keeping the photo pixel under the frame's centre.
+    public mutating func zoom(by factor: Double) {
+        guard factor.isFinite, factor > 0 else { return }
+        zoom = min(max(zoom * factor, 1), maximumZoom)
+        clamp()
+    }
+
+    /// A drag of (`dx`, `dy`) points on a frame `frameSide` points wide: the photo follows the
+    /// finger, so the square moves the other way.
+    public mutating func pan(dx: Double, dy: Double, frameSide: Double) {
+        guard frameSide > 0, dx.isFinite, dy.isFinite else { return }
+        let pixelsPerPoint = sidePixels / frameSide
+        centerX -= dx * pixelsPerPoint
+        centerY -= dy * pixelsPerPoint
+        clamp()
+    }
+
+    /// Double-tap: back to the centre square.
+    public mutating func reset() {
+        zoom = 1
+        centerX = width / 2
+        centerY = height / 2
+    }
+
+    /// VoiceOver's nudge: the square moves a tenth of its side the way the photo would scroll
+    /// to show more on that side ("up" shows more of the top).
+    public mutating func nudge(_ direction: TileDirection) {
+        let step = sidePixels / 10
+        switch direction {
+        case .up: centerY -= step
+        case .down: centerY += step
+        case .left: centerX -= step
+        case .right: centerX += step
+        }
+        clamp()
+    }
+
+    /// Where the photo is drawn under a frame `frameSide` points wide whose top-left is the
+    /// origin: its top-left corner and size, in points.
+    public func photoRect(frameSide: Double) -> (x: Double, y: Double, width: Double, height: Double) {
+        let scale = frameSide / sidePixels
+        let left = centerX - sidePixels / 2
+        let top = centerY - sidePixels / 2
+        return (-left * scale, -top * scale, width * scale, height * scale)
+    }
+
+    private mutating func clamp() {
+        let half = sidePixels / 2
+        centerX = min(max(centerX, half), width - half)
+        centerY = min(max(centerY, half), height - half)
+    }
+}
+
+/// How large the platform decodes a photo the core cannot read (HEIC, RAW): the longest edge in
+/// pixels such that the chosen square still has `edge` pixels, never more than the photo has
+/// and never past 4096 (a 48 MP photo is never decoded whole).
+public func platformDecodeEdge(width: Int, height: Int, crop: PhotoCrop?, edge: Int) -> Int {
+    let longest = Double(max(width, height))
+    let shortest = Double(max(min(width, height), 1))
+    let side = max(crop?.side ?? 1, 0.01)
+    let needed = (Double(edge) / side * longest / shortest).rounded(.up)
+    return Int(min(needed, longest, 4096))
+}
