@@ -139,7 +139,8 @@ pub fn load_cropped(
 /// AVIF, RAW): `height` rows of `width` RGBA pixels, each row `stride` bytes apart, already
 /// upright; cropped to `crop` and resized to `edge`. Wrong lengths, zero sizes, a stride
 /// shorter than a row, and sizes over the budgets are refused before any copy; the copy of
-/// the rows and the resize's buffers count against `limits.max_bytes`.
+/// the rows (as RGB: the frame is taken as opaque) and the resize's buffers count against
+/// `limits.max_bytes`.
 pub fn from_pixels(
     width: u32,
     height: u32,
@@ -173,8 +174,12 @@ pub fn from_pixels(
             rgba.len()
         )));
     }
+    // The rows are copied as RGB (a platform's frame is opaque, and a three-channel copy is a
+    // quarter smaller and needs no alpha-weighted pass in the resize), then the resize holds a
+    // pass of the square's rows at the output width and the output.
     let side = u64::from(width.min(height));
-    let peak = row * u64::from(height) + side * u64::from(edge) * 4 + u64::from(edge).pow(2) * 4;
+    let copy = u64::from(width) * u64::from(height) * 3;
+    let peak = copy + side * u64::from(edge) * 3 + u64::from(edge).pow(2) * (3 + 4);
     if peak > limits.max_bytes {
         return Err(PictureError::OverMemory {
             max_bytes: limits.max_bytes,
@@ -183,16 +188,14 @@ pub fn from_pixels(
     if let Some(c) = crop {
         c.pixels(width, height)?;
     }
-    let packed: Vec<u8> = if u64::from(stride) == row {
-        rgba.to_vec()
-    } else {
-        rgba.chunks_exact(stride as usize)
-            .flat_map(|r| &r[..row as usize])
-            .copied()
-            .collect()
-    };
-    let image = image::RgbaImage::from_raw(width, height, packed)
-        .map(DynamicImage::ImageRgba8)
+    let mut rgb = Vec::with_capacity(copy as usize);
+    for r in rgba.chunks_exact(stride as usize) {
+        for p in r[..row as usize].chunks_exact(4) {
+            rgb.extend_from_slice(&p[..3]);
+        }
+    }
+    let image = image::RgbImage::from_raw(width, height, rgb)
+        .map(DynamicImage::ImageRgb8)
         .ok_or_else(|| PictureError::BadPixels("the rows do not make the picture".into()))?;
     square_at(&image, edge, crop)
 }
