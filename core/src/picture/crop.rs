@@ -202,8 +202,9 @@ pub fn from_pixels(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::png;
     use super::*;
-    use image::{ImageEncoder, Rgba, RgbaImage};
+    use image::{Rgba, RgbaImage};
 
     /// 200×200, quadrants red, green, blue, white (row-major).
     fn quadrants() -> RgbaImage {
@@ -213,19 +214,6 @@ mod tests {
             (true, false) => Rgba([0, 0, 255, 255]),
             (false, false) => Rgba([255, 255, 255, 255]),
         })
-    }
-
-    fn png(img: &RgbaImage) -> Vec<u8> {
-        let mut out = Vec::new();
-        image::codecs::png::PngEncoder::new(&mut out)
-            .write_image(
-                img,
-                img.width(),
-                img.height(),
-                image::ExtendedColorType::Rgba8,
-            )
-            .unwrap();
-        out
     }
 
     fn close(a: [u8; 4], b: [u8; 4]) -> bool {

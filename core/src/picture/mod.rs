@@ -252,7 +252,7 @@ mod tests {
         })
     }
 
-    fn png(img: &RgbaImage) -> Vec<u8> {
+    pub(crate) fn png(img: &RgbaImage) -> Vec<u8> {
         let mut out = Vec::new();
         image::codecs::png::PngEncoder::new(&mut out)
             .write_image(

@@ -1,6 +1,7 @@
 //! Placements of a group's tiles on the board's cells: how many there are, their compact rank
-//! (the byte format's order) and their sparse index (`Σ cell_i · cells^i`, which a move updates
-//! with one addition).
+//! (the byte format's order) and their sparse index (`Σ cell_i · cells^(k−1−i)`, which a move
+//! updates with one addition). Both orders put the first tile's cell first, so re-indexing a
+//! compact table reads it and writes the sparse one front to back.
 use super::Group;
 
 /// Number of placements of `k` distinct tiles on `cells` cells.
@@ -21,22 +22,34 @@ pub(super) fn rank(cells: usize, positions: impl Iterator<Item = u8>) -> usize {
     r
 }
 
-/// Calls `f` with the sparse index (`Σ cell_i · cells^i`) of every placement of `k` distinct
-/// cells, in [`rank`] order.
+/// The weight of the tile in `slot` of a group of `k` in a sparse index: `cells^(k−1−slot)`.
+pub(super) fn sparse_weight(cells: usize, k: usize, slot: usize) -> usize {
+    cells.pow((k - 1 - slot) as u32)
+}
+
+/// Calls `f` with the sparse index of every placement of `k` distinct cells, in [`rank`]
+/// order, which is also increasing sparse order: the walk goes through memory front to back.
 fn for_each_placement(cells: usize, k: usize, mut f: impl FnMut(usize)) {
-    fn walk(cells: usize, k: usize, i: usize, used: u64, index: usize, f: &mut impl FnMut(usize)) {
-        if i == k {
+    fn walk(
+        cells: usize,
+        weights: &[usize],
+        i: usize,
+        used: u64,
+        index: usize,
+        f: &mut impl FnMut(usize),
+    ) {
+        let Some(&weight) = weights.get(i) else {
             f(index);
             return;
-        }
-        let weight = cells.pow(i as u32);
+        };
         for c in 0..cells {
             if used & (1 << c) == 0 {
-                walk(cells, k, i + 1, used | 1 << c, index + c * weight, f);
+                walk(cells, weights, i + 1, used | 1 << c, index + c * weight, f);
             }
         }
     }
-    walk(cells, k, 0, 0, 0, &mut f);
+    let weights: Vec<usize> = (0..k).map(|slot| sparse_weight(cells, k, slot)).collect();
+    walk(cells, &weights, 0, 0, 0, &mut f);
 }
 
 impl Group {
@@ -97,9 +110,12 @@ mod tests {
     fn placements_are_walked_in_rank_order() {
         for (cells, k) in [(9, 4), (16, 3), (4, 3)] {
             let mut next_rank = 0;
+            let mut last = None;
             for_each_placement(cells, k, |sparse| {
-                let at = (0..k).map(|i| (sparse / cells.pow(i as u32) % cells) as u8);
+                let at = (0..k).map(|i| (sparse / sparse_weight(cells, k, i) % cells) as u8);
                 assert_eq!(rank(cells, at), next_rank);
+                assert!(last < Some(sparse), "sparse indices increase with the rank");
+                last = Some(sparse);
                 next_rank += 1;
             });
             assert_eq!(next_rank, placements(cells, k));

@@ -1,7 +1,7 @@
 //! Reading a board through the tables, for any goal a symmetry maps onto the database's.
 use std::sync::Arc;
 
-use super::index::rank;
+use super::index::{self, rank};
 use super::partition::symmetries;
 use super::{PatternDb, MAX_CELLS, MAX_GROUPS, NO_GROUP};
 use crate::board::Board;
@@ -32,7 +32,7 @@ struct Reading {
     cell_map: [u8; MAX_CELLS],
     /// The group whose part changes when a label of the goal moves.
     group_of: [u8; MAX_CELLS],
-    /// `cells^slot` of a label in its group: its weight in a sparse index.
+    /// `cells^(k−1−slot)` of a label in its group of `k`: its weight in a sparse index.
     weight: [u32; MAX_CELLS],
 }
 
@@ -63,7 +63,7 @@ impl Reading {
         }
         for group in &r.labels {
             for (slot, &t) in group.iter().enumerate() {
-                r.weight[t as usize] = (cells as u32).pow(slot as u32);
+                r.weight[t as usize] = index::sparse_weight(cells, group.len(), slot) as u32;
             }
         }
         r
@@ -75,7 +75,7 @@ impl Reading {
             .iter()
             .map(|&t| self.cell_map[pos[t as usize] as usize]);
         if sparse {
-            at.rev().fold(0u32, |i, c| i * cells as u32 + c as u32)
+            at.fold(0u32, |i, c| i * cells as u32 + c as u32)
         } else {
             rank(cells, at) as u32
         }

@@ -39,7 +39,7 @@ const UNSEEN: u8 = u8::MAX;
 struct Group {
     tiles: Vec<u8>,
     /// Moves of this group's tiles to their goal, indexed by the tiles' cells: by [`rank`](index::rank)
-    /// (compact, as built and stored), or when `sparse` by `Σ cell_i · cells^i`, which a move
+    /// (compact, as built and stored), or when `sparse` by `Σ cell_i · cells^(k−1−i)`, which a move
     /// updates with one addition. Unused sparse entries hold 0.
     table: Vec<u8>,
     sparse: bool,
