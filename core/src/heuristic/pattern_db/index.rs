@@ -30,26 +30,35 @@ pub(super) fn sparse_weight(cells: usize, k: usize, slot: usize) -> usize {
 /// Calls `f` with the sparse index of every placement of `k` distinct cells, in [`rank`]
 /// order, which is also increasing sparse order: the walk goes through memory front to back.
 fn for_each_placement(cells: usize, k: usize, mut f: impl FnMut(usize)) {
-    fn walk(
-        cells: usize,
-        weights: &[usize],
-        i: usize,
-        used: u64,
-        index: usize,
-        f: &mut impl FnMut(usize),
-    ) {
-        let Some(&weight) = weights.get(i) else {
-            f(index);
-            return;
-        };
-        for c in 0..cells {
-            if used & (1 << c) == 0 {
-                walk(cells, weights, i + 1, used | 1 << c, index + c * weight, f);
+    /// Visits the free cells of `free` (a bit mask) in increasing order.
+    fn walk(weights: &[usize], free: u64, index: usize, f: &mut impl FnMut(usize)) {
+        match weights {
+            [] => f(index),
+            // The last tile has weight 1: its placements are `index + c` for each free c.
+            [_] => {
+                let mut rest = free;
+                while rest != 0 {
+                    f(index + rest.trailing_zeros() as usize);
+                    rest &= rest - 1;
+                }
+            }
+            [weight, tail @ ..] => {
+                let mut rest = free;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    walk(tail, free & !(1 << c), index + c * weight, f);
+                    rest &= rest - 1;
+                }
             }
         }
     }
     let weights: Vec<usize> = (0..k).map(|slot| sparse_weight(cells, k, slot)).collect();
-    walk(cells, &weights, 0, 0, 0, &mut f);
+    let all = if cells >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << cells) - 1
+    };
+    walk(&weights, all, 0, &mut f);
 }
 
 impl Group {
