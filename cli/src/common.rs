@@ -32,10 +32,7 @@ impl CliError {
             CliError::Input(_) => 2,
             CliError::Limit(_) => 3,
             CliError::Io(_) => 1,
-            CliError::Output(e) if self.is_closed_pipe() => {
-                let _ = e;
-                141
-            }
+            CliError::Output(_) if self.is_closed_pipe() => 141,
             CliError::Output(_) => 1,
         }
     }
