@@ -130,3 +130,79 @@ fn no_core_file_is_over_600_lines() {
         .collect();
     assert!(long.is_empty(), "split these: {long:?}");
 }
+
+/// The sibling modules `text` names as `super::name` outside `#[cfg(test)]` code.
+fn sibling_uses(text: &str, siblings: &[String]) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let mut out: Vec<String> = code
+        .match_indices("super::")
+        .map(|(at, _)| {
+            code[at + 7..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|name| siblings.contains(name))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Inside a folder too, imports run one way: no two sibling files import each other (as
+/// search/auto.rs and search/registry.rs, or reduction/beam.rs and reduction/improve.rs did).
+#[test]
+fn sibling_modules_never_import_each_other() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut by_folder: BTreeMap<std::path::PathBuf, Vec<std::path::PathBuf>> = BTreeMap::new();
+    for file in files {
+        by_folder
+            .entry(file.parent().unwrap().to_path_buf())
+            .or_default()
+            .push(file);
+    }
+    let mut cycles = Vec::new();
+    for (folder, files) in &by_folder {
+        let stem = |f: &std::path::PathBuf| f.file_stem().unwrap().to_string_lossy().to_string();
+        let siblings: Vec<String> = files
+            .iter()
+            .map(stem)
+            .filter(|s| s != "mod" && s != "lib")
+            .collect();
+        let edges: BTreeMap<String, Vec<String>> = files
+            .iter()
+            .filter(|f| siblings.contains(&stem(f)))
+            .map(|f| {
+                (
+                    stem(f),
+                    sibling_uses(&fs::read_to_string(f).unwrap(), &siblings),
+                )
+            })
+            .collect();
+        for (a, used) in &edges {
+            for b in used {
+                if a < b && edges.get(b).is_some_and(|back| back.contains(a)) {
+                    cycles.push(format!("{}: {a} ⇄ {b}", folder.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "sibling modules importing each other: {cycles:?}"
+    );
+}
+
+#[test]
+fn the_sibling_check_sees_an_import_and_skips_tests() {
+    let siblings = vec!["beam".to_string(), "improve".to_string()];
+    assert_eq!(
+        sibling_uses(
+            "use super::beam::beam;\nuse super::{Scratch, PLANS};\n#[cfg(test)]\nuse super::improve;",
+            &siblings
+        ),
+        ["beam"]
+    );
+}

@@ -3,10 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::registry::{solve, SolveRequest};
-use super::{
-    check_start, Algorithm, HeuristicKind, IdaStar, Reduction, Solution, Solver, WeightedIdaStar,
-};
+use super::{check_start, IdaStar, Reduction, Solution, Solver, WeightedIdaStar};
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::heuristic::{LinearConflict, PatternDb, PdbHeuristic};
@@ -181,12 +178,10 @@ pub fn best_count(
     pdb: Option<Arc<PatternDb>>,
     limits: &SearchLimits,
 ) -> Result<Solution, SolveError> {
-    let request = SolveRequest {
-        algorithm: Algorithm::Auto,
-        heuristic: HeuristicKind::LinearConflict,
-        pdb,
-    };
-    solve(start, goal, &request, limits)
+    // What the registry's `solve` does for `Algorithm::Auto`, without this module importing
+    // the registry that imports it.
+    crate::parity::check_solvable(start, goal)?;
+    Auto::new(goal, pdb).solve(start, limits)
 }
 
 #[cfg(test)]

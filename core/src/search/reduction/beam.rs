@@ -6,7 +6,7 @@
 //! which weighted IDA* solves whole in far fewer moves than placing its lines would take.
 use rustc_hash::FxHashSet;
 
-use super::improve::cut_cycles;
+use super::cycles::cut_cycles;
 use super::{Partial, Scratch, PLANS, WEIGHTED_REGION};
 use crate::board::{Board, Direction};
 use crate::error::SolveError;

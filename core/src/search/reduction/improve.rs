@@ -1,9 +1,9 @@
 //! Improving a path until the deadline: the other fixed orders, windows of the path replaced by
 //! optimal ones and cycles cut out, then beams over every order from the start and from the
 //! goal.
-use rustc_hash::FxHashMap;
 
 use super::beam::beam;
+use super::cycles::cut_cycles;
 use super::{reduce, sub_search, Scratch, PLANS};
 use crate::board::{Board, Direction};
 use crate::direction::undoing;
@@ -20,30 +20,6 @@ const WINDOW_NODES: u64 = 100_000;
 /// What a move of Manhattan distance left counts for against a move made, when the beam ranks
 /// unfinished reductions (1 to 3 measured the same on 7×7 and 8×8).
 const BEAM_WEIGHT: f64 = 2.0;
-
-/// Removes every stretch of the path between two visits of the same board.
-pub(super) fn cut_cycles(start: &Board, moves: &mut Vec<Direction>) {
-    let mut seen: FxHashMap<Vec<u8>, usize> = FxHashMap::default();
-    let mut kept: Vec<Direction> = Vec::with_capacity(moves.len());
-    let mut boards: Vec<Vec<u8>> = vec![start.tiles().to_vec()];
-    seen.insert(start.tiles().to_vec(), 0);
-    let mut board = start.clone();
-    for &dir in moves.iter() {
-        board.apply(dir).expect("the path is legal");
-        if let Some(&earlier) = seen.get(board.tiles()) {
-            // back to a board of `kept` step `earlier`: drop everything after it
-            for b in boards.drain(earlier + 1..) {
-                seen.remove(&b);
-            }
-            kept.truncate(earlier);
-        } else {
-            kept.push(dir);
-            boards.push(board.tiles().to_vec());
-            seen.insert(board.tiles().to_vec(), kept.len());
-        }
-    }
-    *moves = kept;
-}
 
 /// Improves `best` until the deadline, the node limit, or no change is left to try: other
 /// reduction orders, then optimal windows; with a deadline, beams over every order from both
@@ -243,27 +219,4 @@ fn optimise_windows(
         at += window / 2;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::reduction::tests::shuffled;
-
-    #[test]
-    fn cycles_are_cut() {
-        let start = shuffled(&Board::goal(6).unwrap(), 3);
-        let b = start.clone();
-        let dirs: Vec<Direction> = b.legal_moves().collect();
-        let (d, back) = (dirs[0], dirs[0].opposite());
-        // there and back twice: every move goes
-        let mut moves = vec![d, back, d, back];
-        cut_cycles(&start, &mut moves);
-        assert!(moves.is_empty());
-        // a detour inside a path: only the detour goes
-        let e = dirs[1];
-        let mut detour = vec![e, d, back, e.opposite(), e];
-        cut_cycles(&start, &mut detour);
-        assert_eq!(detour, vec![e]);
-    }
 }

@@ -16,6 +16,7 @@
 //! linear-conflict estimate of the start as its honest lower bound.
 
 mod beam;
+mod cycles;
 mod group;
 mod improve;
 mod pairs;
@@ -27,8 +28,9 @@ use crate::board::{Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
+use cycles::cut_cycles;
 use group::{place_tiles, GROUP};
-use improve::{cut_cycles, improve};
+use improve::improve;
 use place::solve_region_with;
 use scratch::Scratch;
 
