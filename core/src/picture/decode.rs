@@ -149,19 +149,29 @@ fn open<'a>(
 /// header without decoding a pixel, within the same budgets as [`decode`]: what a crop screen
 /// needs before the photo is loaded.
 pub fn upright_size(bytes: &[u8], limits: &PictureLimits) -> Result<(u32, u32), PictureError> {
-    use image::metadata::Orientation as O;
     let (mut decoder, _, _) = open(bytes, limits)?;
     let (width, height) = decoder.dimensions();
-    let orientation = decoder.orientation().unwrap_or(O::NoTransforms);
-    let quarter_turn = matches!(
-        orientation,
-        O::Rotate90 | O::Rotate270 | O::Rotate90FlipH | O::Rotate270FlipH
-    );
-    Ok(if quarter_turn {
+    Ok(if quarter_turn(orientation(&mut decoder)) {
         (height, width)
     } else {
         (width, height)
     })
+}
+
+/// The EXIF orientation; a missing or unreadable tag means "as stored".
+fn orientation(decoder: &mut impl ImageDecoder) -> image::metadata::Orientation {
+    decoder
+        .orientation()
+        .unwrap_or(image::metadata::Orientation::NoTransforms)
+}
+
+/// Whether `orientation` turns the picture a quarter, swapping its width and height.
+fn quarter_turn(orientation: image::metadata::Orientation) -> bool {
+    use image::metadata::Orientation as O;
+    matches!(
+        orientation,
+        O::Rotate90 | O::Rotate270 | O::Rotate90FlipH | O::Rotate270FlipH
+    )
 }
 
 /// [`decode`], counting the buffers [`square`](super::square) to `edge` will add against the budget too.
@@ -172,24 +182,16 @@ pub(super) fn decode_for(
 ) -> Result<DynamicImage, PictureError> {
     let (mut decoder, name, jpeg_end) = open(bytes, limits)?;
     let (width, height) = decoder.dimensions();
-    // A missing or unreadable orientation tag means "as stored".
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let orientation = orientation(&mut decoder);
     {
-        use image::metadata::Orientation as O;
         use image::ColorType as C;
-        let quarter_turn = matches!(
-            orientation,
-            O::Rotate90 | O::Rotate270 | O::Rotate90FlipH | O::Rotate270FlipH
-        );
         let eight_bit = matches!(decoder.color_type(), C::Rgb8 | C::Rgba8);
         let peak = pipeline_bytes(
             u64::from(width),
             u64::from(height),
             decoder.total_bytes(),
             eight_bit,
-            quarter_turn,
+            quarter_turn(orientation),
             edge,
         );
         if peak > limits.max_bytes {
