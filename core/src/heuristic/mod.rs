@@ -61,6 +61,14 @@ pub trait Heuristic: Send + Sync {
         }
     }
 
+    /// How a beam orders boards of one depth, lower first: the estimate by default. A
+    /// heuristic that reads the board in several ways may break ties among equal estimates
+    /// with what the other readings say.
+    #[inline(always)]
+    fn rank(&self, eval: &Self::Eval) -> u32 {
+        self.value(eval)
+    }
+
     /// Convenience: the estimate for a board given as tiles.
     fn estimate(&self, tiles: &[u8]) -> u32 {
         let mut pos = vec![0u8; tiles.len()];

@@ -10,8 +10,10 @@ use crate::board::{Board, Direction};
 use crate::error::SolveError;
 use crate::limits::SearchLimits;
 
+pub(crate) mod anytime;
 pub mod astar;
 pub mod auto;
+pub mod beam;
 pub mod bfs;
 pub mod bidirectional;
 pub mod idastar;
@@ -23,6 +25,7 @@ pub mod registry;
 pub use crate::stats::Stats;
 pub use astar::AStar;
 pub use auto::Auto;
+pub use beam::Beam;
 pub use bfs::Bfs;
 pub use bidirectional::BidirectionalBfs;
 pub use idastar::{IdaStar, WeightedIdaStar};

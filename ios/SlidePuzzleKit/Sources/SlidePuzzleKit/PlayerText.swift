@@ -75,6 +75,7 @@ public enum PlayerText {
             case "astar": "A*"
             case "idastar": "IDA*"
             case "pdb": "IDA* with pattern databases"
+            case "beam": "beam search"
             default: parts[0]
             }
         guard parts.count == 2 else { return search }
@@ -89,8 +90,13 @@ public enum PlayerText {
             case "zero": "no estimate"
             default: pieces[0]
             }
-        let weighted = pieces.count == 2 ? ", estimate weighted \(pieces[1])× for speed" : ""
-        return "\(search) with \(estimate)\(weighted)"
+        guard pieces.count == 2 else { return "\(search) with \(estimate)" }
+        // A beam's "×32000" is how many positions it keeps at each step.
+        if parts[0] == "beam" {
+            let kept = Int(pieces[1]).map { grouped(UInt64($0)) } ?? pieces[1]
+            return "\(search) with \(estimate), keeping the best \(kept) positions at each step"
+        }
+        return "\(search) with \(estimate), estimate weighted \(pieces[1])× for speed"
     }
 
     /// Why Auto stopped without a path, politely and with what to try instead.

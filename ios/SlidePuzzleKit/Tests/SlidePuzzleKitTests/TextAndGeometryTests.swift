@@ -32,6 +32,9 @@ struct TextAndGeometryTests {
         #expect(
             PlayerText.methodName("auto:idastar+lc×1.50")
                 == "Auto chose IDA* with Manhattan distance and linear conflicts, estimate weighted 1.50× for speed")
+        #expect(
+            PlayerText.methodName("auto:beam+pdb×32000")
+                == "Auto chose beam search with pattern databases, keeping the best 32,000 positions at each step")
     }
 
     @Test("Win lines compare with the fewest possible")

@@ -1,0 +1,451 @@
+//! Beam search: breadth-first from the start, keeping at each depth only the `width` boards
+//! with the lowest estimate (a board reached twice at one depth is kept once). Every board of a
+//! depth has made the same number of moves, so the lowest estimate is the lowest f = g + h. It
+//! finds a path in a time proportional to `width` × the path's length, usually somewhat longer
+//! than the shortest; a wider beam keeps more of the boards an optimal path runs through and so
+//! finds a shorter one. Auto runs beams of growing width with the pattern databases on 5×5,
+//! where no optimal search finishes in a player's wait (see [`super::anytime`]).
+use rustc_hash::FxHashSet;
+
+use super::{check_start, Solution, Solver};
+use crate::board::{step, Board, Direction, MAX_SIZE};
+use crate::error::{LimitKind, SolveError};
+use crate::heuristic::Heuristic;
+use crate::limits::{Budget, SearchLimits, Shared};
+
+const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+/// No move: the start has no move to undo.
+const NONE: u8 = u8::MAX;
+
+/// Beam search with heuristic `H` and a fixed width.
+#[derive(Debug, Clone)]
+pub struct Beam<H> {
+    goal: Board,
+    heuristic: H,
+    width: usize,
+}
+
+impl<H: Heuristic> Beam<H> {
+    /// A beam `width` boards wide (at least 1) toward `goal`.
+    pub fn new(goal: &Board, heuristic: H, width: usize) -> Beam<H> {
+        Beam {
+            goal: goal.clone(),
+            heuristic,
+            width: width.max(1),
+        }
+    }
+}
+
+impl<H: Heuristic> Solver for Beam<H> {
+    fn name(&self) -> String {
+        format!("beam+{}×{}", self.heuristic.name(), self.width)
+    }
+
+    fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
+        check_start(start, &self.goal)?;
+        let h0 = self.heuristic.estimate(start.tiles());
+        let mut budget = Budget::new(limits);
+        let moves = beam(start, &self.goal, &self.heuristic, self.width, &mut budget)?;
+        Ok(Solution::new(
+            self.name(),
+            start,
+            moves,
+            false,
+            h0,
+            budget.finish(),
+        ))
+    }
+}
+
+/// A child a layer offers before the beam chooses: its estimate, the board it came from in
+/// the layer, the move, its key for spotting duplicates, and its evaluation.
+#[derive(Clone, Copy)]
+struct Candidate<E> {
+    h: u32,
+    /// `parent << 2 | direction`.
+    step: u32,
+    key: u64,
+    eval: E,
+}
+
+/// One depth's kept boards, stored flat: `tiles[i * cells..][..cells]` is board `i`.
+struct Layer<E> {
+    tiles: Vec<u8>,
+    evals: Vec<E>,
+    keys: Vec<u64>,
+    /// The direction that would undo the move into each board.
+    back: Vec<u8>,
+    /// The blank's cell in each board.
+    blanks: Vec<u8>,
+}
+
+impl<E> Layer<E> {
+    fn len(&self) -> usize {
+        self.evals.len()
+    }
+}
+
+/// Layers smaller than this are expanded on one thread: splitting them costs more than it saves.
+const PARALLEL_LAYER: usize = 4096;
+
+/// What expanding a layer needs besides the layer: the board side, the heuristic and the keys.
+struct Expand<'a, H> {
+    n: usize,
+    cells: usize,
+    heuristic: &'a H,
+    zobrist: &'a [u64],
+}
+
+impl<H: Heuristic> Expand<'_, H> {
+    /// The children of boards `range` of `layer`, in order, each counted in `budget`.
+    fn children(
+        &self,
+        layer: &Layer<H::Eval>,
+        range: std::ops::Range<usize>,
+        budget: &mut Budget,
+        out: &mut Vec<Candidate<H::Eval>>,
+    ) -> Result<(), SolveError> {
+        let (n, cells, zobrist) = (self.n, self.cells, self.zobrist);
+        let mut tiles = [0u8; MAX_CELLS];
+        let mut pos = [0u8; MAX_CELLS];
+        for i in range {
+            budget.expand(0)?;
+            let parent = &layer.tiles[i * cells..][..cells];
+            tiles[..cells].copy_from_slice(parent);
+            for (c, &t) in parent.iter().enumerate() {
+                pos[t as usize] = c as u8;
+            }
+            let blank = layer.blanks[i] as usize;
+            for dir in Direction::ALL {
+                if dir.index() as u8 == layer.back[i] {
+                    continue;
+                }
+                let Some(to) = step(n, blank, dir) else {
+                    continue;
+                };
+                let tile = tiles[to];
+                // the child's board, for the heuristic's update, then the parent's again
+                tiles[blank] = tile;
+                tiles[to] = 0;
+                pos[tile as usize] = blank as u8;
+                pos[0] = to as u8;
+                let eval = self.heuristic.update(
+                    &layer.evals[i],
+                    &tiles[..cells],
+                    &pos[..cells],
+                    tile,
+                    to,
+                    blank,
+                );
+                tiles[to] = tile;
+                tiles[blank] = 0;
+                pos[tile as usize] = to as u8;
+                pos[0] = blank as u8;
+                budget.stats.generated += 1;
+                out.push(Candidate {
+                    h: self.heuristic.rank(&eval),
+                    step: (i as u32) << 2 | dir.index() as u32,
+                    key: layer.keys[i]
+                        ^ zobrist[tile as usize * cells + to]
+                        ^ zobrist[tile as usize * cells + blank],
+                    eval,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every child of `layer`, in the layer's order, on up to `threads` threads.
+    fn all_children(
+        &self,
+        layer: &Layer<H::Eval>,
+        threads: usize,
+        budget: &mut Budget,
+        out: &mut Vec<Candidate<H::Eval>>,
+        spare: &mut Vec<Vec<Candidate<H::Eval>>>,
+    ) -> Result<(), SolveError> {
+        let len = layer.len();
+        if threads < 2 || len < PARALLEL_LAYER {
+            return self.children(layer, 0..len, budget, out);
+        }
+        let limits = budget.limits();
+        let shared = Shared::new(
+            budget.started(),
+            budget.stats.expanded,
+            budget.stats.generated,
+        );
+        let chunk = len.div_ceil(threads);
+        // each worker's candidates go to a buffer kept from layer to layer, so that no layer
+        // pays for fresh pages
+        spare.resize_with(threads, Vec::new);
+        let results: Vec<_> = std::thread::scope(|scope| {
+            let workers: Vec<_> = spare
+                .iter_mut()
+                .enumerate()
+                .map(|(t, buffer)| {
+                    let shared = &shared;
+                    // moved to the worker: two vectors growing side by side in one cache
+                    // line slowed both threads below one
+                    let mut found = std::mem::take(buffer);
+                    found.clear();
+                    scope.spawn(move || {
+                        let mut worker = Budget::worker(limits, shared);
+                        let range = (t * chunk).min(len)..((t + 1) * chunk).min(len);
+                        let done = self.children(layer, range, &mut worker, &mut found);
+                        // a worker's own limit, not the stop another passed to it
+                        let own = done.is_err() && !worker.halted();
+                        if done.is_err() {
+                            shared.stop();
+                        }
+                        (done.map_err(|e| own.then_some(e)), worker.stats, found)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        let mut outcome = Ok(());
+        for ((done, stats, found), buffer) in results.into_iter().zip(spare.iter_mut()) {
+            budget.stats.absorb(&stats);
+            out.extend_from_slice(&found);
+            *buffer = found;
+            // the first worker's own limit, not the stop it passed to the others
+            if let (Err(Some(e)), Ok(())) = (done, &outcome) {
+                outcome = Err(e);
+            }
+        }
+        outcome.map_err(|e| e.with_stats(budget.stats_now()))
+    }
+}
+
+/// The path the beam finds from `start` to `goal`. A beam that grows past the memory limit
+/// stops with that limit; one that wanders past a depth no sensible path reaches stops with the
+/// node limit's error, as a search that gave up. With `threads` above 1 each layer's children
+/// are generated on that many threads; the path is the same on any number.
+pub(crate) fn beam<H: Heuristic>(
+    start: &Board,
+    goal: &Board,
+    heuristic: &H,
+    width: usize,
+    budget: &mut Budget,
+) -> Result<Vec<Direction>, SolveError> {
+    let n = start.size();
+    let cells = start.cells();
+    if start == goal {
+        return Ok(Vec::new());
+    }
+    let zobrist = zobrist_keys(cells);
+    let key_of = |tiles: &[u8]| {
+        tiles
+            .iter()
+            .enumerate()
+            .fold(0u64, |k, (c, &t)| k ^ zobrist[t as usize * cells + c])
+    };
+    let mut pos = [0u8; MAX_CELLS];
+    for (c, &t) in start.tiles().iter().enumerate() {
+        pos[t as usize] = c as u8;
+    }
+    let h0 = heuristic.init(start.tiles(), &pos[..cells]);
+    let max_depth = 8 * (heuristic.value(&h0) as usize + cells);
+    let mut layer = Layer {
+        tiles: start.tiles().to_vec(),
+        evals: vec![h0],
+        keys: vec![key_of(start.tiles())],
+        back: vec![NONE],
+        blanks: vec![start.blank() as u8],
+    };
+    let expand = Expand {
+        n,
+        cells,
+        heuristic,
+        zobrist: &zobrist,
+    };
+    let threads = budget.limits().threads.max(1);
+    // trail[d][i]: how board i of depth d + 1 was reached from depth d (`parent << 2 | dir`)
+    let mut trail: Vec<Vec<u32>> = Vec::new();
+    let mut trail_bytes = 0u64;
+    let mut candidates: Vec<Candidate<H::Eval>> = Vec::new();
+    let mut seen: FxHashSet<u64> = FxHashSet::default();
+    let mut order: Vec<u64> = Vec::new();
+    let mut spare = Vec::new();
+    let eval_bytes = std::mem::size_of::<H::Eval>() as u64;
+    let candidate_bytes = std::mem::size_of::<Candidate<H::Eval>>() as u64;
+    for _depth in 0..max_depth {
+        candidates.clear();
+        seen.clear();
+        expand.all_children(&layer, threads, budget, &mut candidates, &mut spare)?;
+        // a board reached twice at this depth is kept once, where it first came; the choice is
+        // made on (rank, index) pairs, which move far faster than whole candidates
+        order.clear();
+        order.extend(
+            candidates
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| seen.insert(c.key))
+                .map(|(i, c)| (c.h as u64) << 32 | i as u64),
+        );
+        let kept = order.len().min(width);
+        let held = trail_bytes
+            + layer.len() as u64 * (cells as u64 + eval_bytes + 10)
+            + candidates.len() as u64 * (candidate_bytes + 16)
+            + kept as u64 * (cells as u64 + eval_bytes + 14);
+        budget.memory(layer.len() + candidates.len(), held)?;
+        if kept < order.len() {
+            order.select_nth_unstable(kept);
+            order.truncate(kept);
+        }
+        let mut next = Layer {
+            tiles: Vec::with_capacity(kept * cells),
+            evals: Vec::with_capacity(kept),
+            keys: Vec::with_capacity(kept),
+            back: Vec::with_capacity(kept),
+            blanks: Vec::with_capacity(kept),
+        };
+        let mut steps = Vec::with_capacity(kept);
+        let mut reached = None;
+        for &o in &order {
+            let c = &candidates[o as u32 as usize];
+            let parent = (c.step >> 2) as usize;
+            let dir = Direction::ALL[(c.step & 3) as usize];
+            let at = next.tiles.len();
+            next.tiles
+                .extend_from_slice(&layer.tiles[parent * cells..][..cells]);
+            let board = &mut next.tiles[at..];
+            let blank = layer.blanks[parent] as usize;
+            let to = step(n, blank, dir).expect("the move was legal");
+            next.blanks.push(to as u8);
+            board.swap(blank, to);
+            if reached.is_none() && heuristic.value(&c.eval) == 0 && board == goal.tiles() {
+                reached = Some(steps.len());
+            }
+            next.evals.push(c.eval);
+            next.keys.push(c.key);
+            next.back.push(dir.opposite().index() as u8);
+            steps.push(c.step);
+        }
+        trail_bytes += steps.len() as u64 * 4;
+        trail.push(steps);
+        if let Some(last) = reached {
+            return Ok(path_back(&trail, last));
+        }
+        layer = next;
+    }
+    Err(SolveError::LimitReached {
+        limit: LimitKind::Nodes,
+        stats: budget.stats_now(),
+    })
+}
+
+/// The moves to board `last` of the deepest layer, read back through `trail`.
+fn path_back(trail: &[Vec<u32>], last: usize) -> Vec<Direction> {
+    let mut moves = Vec::with_capacity(trail.len());
+    let mut at = last;
+    for steps in trail.iter().rev() {
+        let s = steps[at];
+        moves.push(Direction::ALL[(s & 3) as usize]);
+        at = (s >> 2) as usize;
+    }
+    moves.reverse();
+    moves
+}
+
+/// Random keys for (label, cell) pairs, `keys[label * cells + cell]`, from a fixed seed
+/// (SplitMix64): a board's key is the xor of its pairs', so a move updates it with two xors.
+fn zobrist_keys(cells: usize) -> Vec<u64> {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..cells * cells)
+        .map(|_| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::{LinearConflict, Manhattan};
+    use crate::search::IdaStar;
+    use crate::text::parse_board;
+
+    /// Paths replay to the goal; a wider beam is never much worse, and the widest one here
+    /// finds the optimal length on a board IDA* solves.
+    #[test]
+    fn paths_reach_the_goal_and_widen_toward_optimal() {
+        let goal = Board::goal_with_blank(4, 0).unwrap();
+        let start = parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
+        let optimal = IdaStar::new(&goal, LinearConflict::new(&goal))
+            .solve(&start, &SearchLimits::default())
+            .unwrap()
+            .len();
+        let mut lengths = Vec::new();
+        for width in [64, 512, 4096, 32768] {
+            let s = Beam::new(&goal, LinearConflict::new(&goal), width)
+                .solve(&start, &SearchLimits::default())
+                .unwrap();
+            let mut b = start.clone();
+            b.apply_all(&s.moves).unwrap();
+            assert_eq!(b, goal, "width {width}");
+            assert!(s.len() >= optimal && !s.optimal);
+            assert_eq!(s.len() % 2, optimal % 2, "a path's parity is the board's");
+            lengths.push(s.len());
+        }
+        assert!(lengths[3] <= lengths[0], "{lengths:?}");
+        assert!(
+            (lengths[3] as f64) <= optimal as f64 * 1.1,
+            "{lengths:?} vs {optimal}"
+        );
+    }
+
+    /// Any goal: the blank's home in the middle, and the start already solved.
+    #[test]
+    fn any_blank_home_and_the_goal_itself() {
+        let goal = Board::goal_with_blank(3, 4).unwrap();
+        let mut start = goal.clone();
+        let limits = SearchLimits::default();
+        let s = Beam::new(&goal, Manhattan::new(&goal), 8)
+            .solve(&start, &limits)
+            .unwrap();
+        assert!(s.moves.is_empty());
+        for d in [
+            Direction::Up,
+            Direction::Left,
+            Direction::Down,
+            Direction::Down,
+        ] {
+            let _ = start.apply(d);
+        }
+        let s = Beam::new(&goal, Manhattan::new(&goal), 8)
+            .solve(&start, &limits)
+            .unwrap();
+        start.apply_all(&s.moves).unwrap();
+        assert_eq!(start, goal);
+    }
+
+    /// The memory limit stops a beam before it grows past it, and says so.
+    #[test]
+    fn memory_limit_stops_a_wide_beam() {
+        let goal = Board::goal_with_blank(4, 0).unwrap();
+        let start = parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
+        let limits = SearchLimits::default().bytes(200_000);
+        let err = Beam::new(&goal, Manhattan::new(&goal), 100_000)
+            .solve(&start, &limits)
+            .unwrap_err();
+        match err {
+            SolveError::LimitReached {
+                limit: LimitKind::Memory,
+                stats,
+            } => assert!(stats.peak_bytes <= 200_000 && stats.refused_bytes > 200_000),
+            other => panic!("{other:?}"),
+        }
+    }
+}
