@@ -56,6 +56,9 @@ check "bench over puzzle8" 0 'total: 102 instances, 102 solved, 0 wrong' \
   "$bin" bench --data "$data/puzzle8.txt" --algorithm idastar
 check "bench reads the Korf goal from the header" 0 'total: 3 instances, 3 solved, 0 wrong' \
   "$bin" bench --data "$data/korf100_subset.txt" --algorithm idastar --limit 3 --timeout-ms 60000
+check "bench summarises each budget: length against the optimal and against Manhattan" 0 \
+  '60000 ms budget: length/optimal median 1\.000, mean 1\.000, worst 1\.000; length/Manhattan median [0-9.]+' \
+  "$bin" bench --data "$data/puzzle8.txt" --algorithm idastar --limit 4 --timeout-ms 100,60000
 check "corrupt pattern database" 2 'checksum mismatch|truncated|not a slidepuzzle|malformed' \
   bash -c "head -c 5000 /dev/urandom > '$SLIDEPUZZLE_CACHE/bad.pdb'; printf 'SPDB\001\000' | cat - '$SLIDEPUZZLE_CACHE/bad.pdb' > '$SLIDEPUZZLE_CACHE/bad2.pdb'; '$bin' solve --tiles '1 2 3 4 5 6 7 0 8' --algorithm pdb --pdb '$SLIDEPUZZLE_CACHE/bad2.pdb'"
 check "pdb build and load" 0 'optimal' \

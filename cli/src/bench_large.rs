@@ -23,7 +23,7 @@ pub struct BenchLargeArgs {
     #[arg(long, default_value_t = 15)]
     count: u64,
     /// Time budgets in milliseconds.
-    #[arg(long, value_delimiter = ',', default_value = "250,1000")]
+    #[arg(long, value_delimiter = ',', default_value = "100,1000,10000")]
     budgets: Vec<u64>,
     /// Skip the baseline (weighted IDA*, what Auto ran before).
     #[arg(long)]
@@ -54,7 +54,12 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
     let threads = args.threads.count();
     out_part!("{:>5} {:>10} {:>10}", "size", "first ms", "worst ms");
     for b in &args.budgets {
-        out_part!(" {:>12} {:>10}", format!("len/md@{b}"), "worst");
+        out_part!(
+            " {:>12} {:>6} {:>6}",
+            format!("len/md@{b}"),
+            "mean",
+            "worst"
+        );
     }
     if !args.no_baseline {
         out_part!(" {:>14} {:>8}", format!("old@{top}"), "no path");
@@ -114,7 +119,13 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
             } else {
                 String::new()
             };
-            out_part!(" {:>12} {:>10.2}", format!("{mark}{:.2}", median(r)), w);
+            let mean = r.iter().sum::<f64>() / r.len().max(1) as f64;
+            out_part!(
+                " {:>12} {:>6.2} {:>6.2}",
+                format!("{mark}{:.2}", median(r)),
+                mean,
+                w
+            );
         }
         if !args.no_baseline {
             out_part!(

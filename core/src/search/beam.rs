@@ -406,6 +406,22 @@ mod tests {
         );
     }
 
+    /// Layers wide enough are expanded on two threads; the path is the one a single thread
+    /// finds, move for move.
+    #[test]
+    fn two_threads_find_the_same_path() {
+        let goal = Board::goal_with_blank(4, 0).unwrap();
+        let start = parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
+        let beam = Beam::new(&goal, LinearConflict::new(&goal), 3 * PARALLEL_LAYER);
+        let one = beam.solve(&start, &SearchLimits::default()).unwrap();
+        let two = beam
+            .solve(&start, &SearchLimits::default().threads(2))
+            .unwrap();
+        assert_eq!(one.moves, two.moves);
+        assert_eq!(one.stats.expanded, two.stats.expanded);
+        assert_eq!(one.stats.generated, two.stats.generated);
+    }
+
     /// Any goal: the blank's home in the middle, and the start already solved.
     #[test]
     fn any_blank_home_and_the_goal_itself() {
