@@ -92,9 +92,9 @@ fn run_budget(
     let (mut over_optimal, mut over_manhattan) = (Vec::new(), Vec::new());
     let started = Instant::now();
     // Second pass: the same instances, solved as they are read.
-    let mut reader = instances(&args)?;
+    let mut reader = instances(args)?;
     for _ in 0..count {
-        let Some(inst) = next(&args, &mut reader)? else {
+        let Some(inst) = next(args, &mut reader)? else {
             return Err(CliError::Io(format!(
                 "{} changed while it was read",
                 args.data.display()
