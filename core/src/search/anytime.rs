@@ -30,10 +30,10 @@ const FIRST_WIDTH: usize = 1000;
 
 /// How much more a beam costs per unit of width when it is several times wider (its layers
 /// outgrow the caches; measured 1.0–1.3× on 5×5): the last beam is sized with this margin.
-const WIDER_COST: f64 = 1.1;
+const WIDER_COST: f64 = 1.3;
 
 /// The share of the time left the last beam is sized to fill.
-const TIME_USED: f64 = 0.95;
+const TIME_USED: f64 = 0.9;
 
 /// Optimal IDA* for its share of the budget; if it has not finished, beams of growing width
 /// for the rest (see the module documentation).
