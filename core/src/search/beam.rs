@@ -4,7 +4,7 @@
 //! finds a path in a time proportional to `width` × the path's length, usually somewhat longer
 //! than the shortest; a wider beam keeps more of the boards an optimal path runs through and so
 //! finds a shorter one. Auto runs beams of growing width with the pattern databases on 5×5,
-//! where no optimal search finishes in a player's wait (see [`super::anytime`]).
+//! where no optimal search finishes in a player's wait (see `anytime.rs`).
 use rustc_hash::FxHashSet;
 
 use super::{check_start, Solution, Solver};

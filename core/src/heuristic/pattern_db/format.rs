@@ -1,18 +1,28 @@
-//! The byte format: `SPDB`, version, size, goal, groups (tiles, length, compact table),
-//! FNV-1a-64 of everything before it. One writer and one reader, which checks every field.
+//! The byte format: `SPDB`, version, size, goal, groups, a checksum of everything before it.
+//! One writer and one reader, which checks every field.
+//!
+//! Version 2 (written): each group is its tiles, its layout (0 compact, 1 sparse: the layout it
+//! has in memory, so loading is a copy), its length and its table; the checksum is FNV-1a over
+//! 64-bit little-endian words (the tail bytes one by one), eight times fewer steps than over
+//! bytes. Version 1 (still read): compact tables only, FNV-1a over bytes; loading re-indexes
+//! them. On 5×5 a version 2 file is 39.5 MB against 25.8 MB, and loads in a fraction of the time.
 use super::index::placements;
 use super::{Group, PatternDb, MAX_GROUPS, MAX_GROUP_TILES};
 use crate::board::Board;
 use crate::error::PdbError;
 
-/// The byte format's version.
-pub const FORMAT_VERSION: u16 = 1;
+/// The byte format's version (written; version 1 is still read).
+pub const FORMAT_VERSION: u16 = 2;
+/// The first version, whose files are still read.
+const VERSION_1: u16 = 1;
+const COMPACT: u8 = 0;
+const SPARSE: u8 = 1;
 const MAGIC: &[u8; 4] = b"SPDB";
 
 impl PatternDb {
-    /// Serialises to bytes: header, groups with tables, FNV-1a checksum.
+    /// Serialises to bytes: header, groups with tables as held in memory, checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.table_bytes() + 64);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.push(self.size as u8);
@@ -21,11 +31,11 @@ impl PatternDb {
         for g in &self.groups {
             out.push(g.tiles.len() as u8);
             out.extend_from_slice(&g.tiles);
-            let table = g.compact(self.size * self.size);
-            out.extend_from_slice(&(table.len() as u32).to_le_bytes());
-            out.extend_from_slice(&table);
+            out.push(if g.sparse { SPARSE } else { COMPACT });
+            out.extend_from_slice(&(g.table.len() as u32).to_le_bytes());
+            out.extend_from_slice(&g.table);
         }
-        let sum = fnv1a(&out);
+        let sum = fnv1a_words(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
     }
@@ -41,7 +51,7 @@ impl PatternDb {
         }
         let mut r = Reader { bytes, at: 4 };
         let version = u16::from_le_bytes([r.u8()?, r.u8()?]);
-        if version != FORMAT_VERSION {
+        if version != FORMAT_VERSION && version != VERSION_1 {
             return Err(PdbError::WrongVersion {
                 found: version,
                 expected: FORMAT_VERSION,
@@ -52,7 +62,12 @@ impl PatternDb {
         }
         let (body, tail) = bytes.split_at(bytes.len() - 8);
         let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
-        if fnv1a(body) != stored {
+        let sum = if version == VERSION_1 {
+            fnv1a(body)
+        } else {
+            fnv1a_words(body)
+        };
+        if sum != stored {
             return Err(PdbError::Checksum);
         }
         let mut r = Reader { bytes: body, at: 6 };
@@ -90,17 +105,24 @@ impl PatternDb {
                     return Err(PdbError::Malformed(format!("tile {t} misplaced in groups")));
                 }
             }
+            let sparse = version != VERSION_1 && r.u8()? == SPARSE;
             let len = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes")) as usize;
-            if k == 0 || len != placements(cells, k) {
+            if k == 0 || len != entries(cells, k, sparse) {
                 return Err(PdbError::Malformed(format!(
                     "group of {k} tiles has {len} entries"
+                )));
+            }
+            // a layout other than the one held in memory would mix the two in one lookup
+            if version != VERSION_1 && sparse != Group::held_sparse(cells, k) {
+                return Err(PdbError::Malformed(format!(
+                    "group of {k} tiles in the wrong layout"
                 )));
             }
             let table = r.take(len)?.to_vec();
             groups.push(Group {
                 tiles,
                 table,
-                sparse: false,
+                sparse,
             });
         }
         if covered.iter().skip(1).any(|c| !c) {
@@ -130,7 +152,7 @@ impl PatternDb {
         }
         r.read_exact(&mut head[4..]).map_err(io)?;
         let version = u16::from_le_bytes([head[4], head[5]]);
-        if version != FORMAT_VERSION {
+        if version != FORMAT_VERSION && version != VERSION_1 {
             return Err(PdbError::WrongVersion {
                 found: version,
                 expected: FORMAT_VERSION,
@@ -158,17 +180,24 @@ impl PatternDb {
                 return Err(PdbError::Malformed(format!("group of {k} tiles")));
             }
             r.seek(std::io::SeekFrom::Current(k as i64)).map_err(io)?;
-            let mut entries = [0u8; 4];
-            r.read_exact(&mut entries).map_err(io)?;
-            let entries = u32::from_le_bytes(entries) as usize;
-            if entries != placements(cells, k) {
+            let layout = if version == VERSION_1 {
+                0
+            } else {
+                r.read_exact(&mut byte).map_err(io)?;
+                1
+            };
+            let sparse = layout == 1 && byte[0] == SPARSE;
+            let mut count = [0u8; 4];
+            r.read_exact(&mut count).map_err(io)?;
+            let count = u32::from_le_bytes(count) as usize;
+            if count != entries(cells, k, sparse) {
                 return Err(PdbError::Malformed(format!(
-                    "group of {k} tiles has {entries} entries"
+                    "group of {k} tiles has {count} entries"
                 )));
             }
-            r.seek(std::io::SeekFrom::Current(entries as i64))
+            r.seek(std::io::SeekFrom::Current(count as i64))
                 .map_err(io)?;
-            len += (1 + k + 4 + entries) as u64;
+            len += (1 + k + layout + 4 + count) as u64;
         }
         Ok(len + 8)
     }
@@ -191,7 +220,30 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// 64-bit FNV-1a.
+/// The entries of a group of `k` tiles on `cells` cells: `cells^k` sparse, else one per
+/// placement.
+fn entries(cells: usize, k: usize, sparse: bool) -> usize {
+    if sparse {
+        cells.pow(k as u32)
+    } else {
+        placements(cells, k)
+    }
+}
+
+/// 64-bit FNV-1a over little-endian 64-bit words, the last `len % 8` bytes one by one. Each
+/// step is a bijection of the running value, so any one changed word changes the sum.
+fn fnv1a_words(bytes: &[u8]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let words = bytes.chunks_exact(8);
+    let tail = words.remainder();
+    let h = words.fold(0xcbf2_9ce4_8422_2325u64, |h, w| {
+        (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(PRIME)
+    });
+    tail.iter()
+        .fold(h, |h, &b| (h ^ b as u64).wrapping_mul(PRIME))
+}
+
+/// 64-bit FNV-1a (version 1's checksum).
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
@@ -204,10 +256,31 @@ mod tests {
     use crate::heuristic::pattern_db::build::tests::two_compact_groups;
     use crate::limits::SearchLimits;
 
+    /// `db` written as version 1 wrote it: compact tables, FNV-1a over bytes.
+    fn version_1_bytes(db: &PatternDb) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION_1.to_le_bytes());
+        out.push(db.size as u8);
+        out.extend_from_slice(&db.goal);
+        out.push(db.groups.len() as u8);
+        for g in &db.groups {
+            out.push(g.tiles.len() as u8);
+            out.extend_from_slice(&g.tiles);
+            let table = g.compact(db.size * db.size);
+            out.extend_from_slice(&(table.len() as u32).to_le_bytes());
+            out.extend_from_slice(&table);
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
     /// Sparse tables (indexed by cells, updated by one addition per move) hold the same
-    /// entries as the compact ones they came from, and the bytes stay compact.
+    /// entries as the compact ones they came from; version 2 bytes hold them as they are, and
+    /// version 1 bytes (compact) still load to the same tables.
     #[test]
-    fn sparse_tables_round_trip_through_compact_bytes() {
+    fn sparse_tables_round_trip_and_version_1_still_loads() {
         let goal = Board::goal(3).unwrap();
         let cells: Vec<usize> = (0..8).collect();
         let groups = two_compact_groups(&goal, &cells);
@@ -219,8 +292,46 @@ mod tests {
             assert_eq!(g.compact(9), c.table);
         }
         let bytes = db.to_bytes();
-        assert_eq!(bytes.len(), 6 + 1 + 9 + 1 + 2 * (1 + 4 + 4 + 3024) + 8);
+        assert_eq!(bytes.len(), 6 + 1 + 9 + 1 + 2 * (1 + 4 + 1 + 4 + 6561) + 8);
         assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), db);
+        let old = version_1_bytes(&db);
+        assert_eq!(old.len(), 6 + 1 + 9 + 1 + 2 * (1 + 4 + 4 + 3024) + 8);
+        assert_eq!(PatternDb::from_bytes(&old, Some(&goal)).unwrap(), db);
+        use std::io::Cursor;
+        assert_eq!(
+            PatternDb::expected_len(&mut Cursor::new(&old)).unwrap(),
+            old.len() as u64
+        );
+        // damage in a version 1 file is still found
+        let mut flipped = old.clone();
+        flipped[old.len() / 2] ^= 4;
+        assert_eq!(
+            PatternDb::from_bytes(&flipped, None),
+            Err(PdbError::Checksum)
+        );
+    }
+
+    /// A table in a layout other than the one held in memory is refused, even with a good
+    /// checksum: one lookup cannot mix the two.
+    #[test]
+    fn a_group_in_the_wrong_layout_is_refused() {
+        let goal = Board::goal(3).unwrap();
+        let cells: Vec<usize> = (0..8).collect();
+        let db = PatternDb::assemble(3, goal.tiles().to_vec(), two_compact_groups(&goal, &cells));
+        let mut bytes = version_1_bytes(&db);
+        bytes.truncate(bytes.len() - 8);
+        bytes[4] = FORMAT_VERSION as u8;
+        // after the first group's tiles: the layout byte, compact, where 3×3 groups of four
+        // are held sparse
+        bytes.insert(6 + 1 + 9 + 1 + 1 + 4, COMPACT);
+        let second = 6 + 1 + 9 + 1 + (1 + 4 + 1 + 4 + 3024) + 1 + 4;
+        bytes.insert(second, COMPACT);
+        let sum = fnv1a_words(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        assert!(matches!(
+            PatternDb::from_bytes(&bytes, None),
+            Err(PdbError::Malformed(m)) if m.contains("layout")
+        ));
     }
 
     /// The length read from the headers is the file's, for every size; other bytes are
@@ -293,7 +404,7 @@ mod tests {
         // a well-formed checksum does not make a shape the heuristic cannot hold acceptable
         let sealed = |body: Vec<u8>| {
             let mut out = body.clone();
-            out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+            out.extend_from_slice(&fnv1a_words(&body).to_le_bytes());
             out
         };
         let head = bytes[..6 + 1 + 9].to_vec();

@@ -62,7 +62,8 @@ fn for_each_placement(cells: usize, k: usize, mut f: impl FnMut(usize)) {
 }
 
 impl Group {
-    /// The table indexed by [`rank`], as in the byte format.
+    /// The table indexed by [`rank`], as version 1 of the byte format stores it.
+    #[cfg(test)]
     pub(super) fn compact(&self, cells: usize) -> Vec<u8> {
         if !self.sparse {
             return self.table.clone();
@@ -74,14 +75,21 @@ impl Group {
         out
     }
 
-    /// Re-indexes a compact table sparsely where that costs at most 4× the memory (every
-    /// 4×4 and 5×5 group; not the exact 3×3 table).
+    /// Whether a group of `k` tiles on `cells` cells is held sparsely: where that costs at
+    /// most 4× the memory of the compact table (every 4×4 and 5×5 group; not the exact 3×3
+    /// table).
+    pub(super) fn held_sparse(cells: usize, k: usize) -> bool {
+        let sparse_len = (cells as u64).pow(k as u32);
+        sparse_len <= 4 * placements(cells, k) as u64 && sparse_len <= 1 << 26
+    }
+
+    /// Re-indexes a compact table sparsely where [`Group::held_sparse`] says so.
     pub(super) fn into_lookup(mut self, cells: usize) -> Group {
         let k = self.tiles.len();
-        let sparse_len = (cells as u64).pow(k as u32);
-        if self.sparse || sparse_len > 4 * self.table.len() as u64 || sparse_len > 1 << 26 {
+        if self.sparse || !Group::held_sparse(cells, k) {
             return self;
         }
+        let sparse_len = (cells as u64).pow(k as u32);
         let mut table = vec![0u8; sparse_len as usize];
         let mut r = 0;
         for_each_placement(cells, k, |sparse| {
