@@ -210,6 +210,26 @@ check "--algorithm pdb on 6x6 is refused before any building" 2 '^slidepuzzle: p
 
 # --- the square the player chooses ------------------------------------------------------------
 png_tool="$(dirname "$0")/tools/png.py"
+
+# A cached pattern database of format 1 (as older builds wrote it) still serves, and is written
+# again in the current format.
+older_cache() {
+  local dir file
+  dir=$(mktemp -d)
+  SLIDEPUZZLE_CACHE=$dir "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --algorithm pdb >/dev/null 2>&1
+  local file before solved after
+  file=$(ls "$dir"/pdb-3-*.bin) &&
+    python3 "$(dirname "$0")/tools/pdb_v1.py" "$file" &&
+    before=$(od -An -tu1 -j4 -N1 "$file" | tr -d " ") &&
+    solved=$(SLIDEPUZZLE_CACHE=$dir "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --algorithm pdb --json) &&
+    after=$(od -An -tu1 -j4 -N1 "$file" | tr -d " ") &&
+    echo "format $before, then $(grep -o '"length":[0-9]*' <<<"$solved"), format $after"
+  local rc=$?
+  rm -rf "$dir"
+  return $rc
+}
+check "an older-format cached table serves and is rewritten in the current format" 0 \
+  '^format 1, then "length":31, format 2$' older_cache
 python3 "$png_tool" quadrants "$tmp/quad.png"
 check "--info prints the upright size" 0 '^200x200$' "$bin" picture --info --image "$tmp/quad.png"
 check "--info reads a JPEG's header" 0 '^200x100$' \

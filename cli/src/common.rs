@@ -3,6 +3,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
+use slidepuzzle_core::heuristic::pattern_db::FORMAT_VERSION;
 use slidepuzzle_core::heuristic::{canonical_goal, PatternDb, PdbHeuristic};
 use slidepuzzle_core::picture::{self, Picture, PictureLimits};
 use slidepuzzle_core::search::Solution;
@@ -206,7 +207,16 @@ impl PdbOptions {
         let path = dir.join(format!("pdb-{}-{key}.bin", goal.size()));
         if path.exists() {
             match read_pdb(&path, Some(goal)) {
-                Ok(db) => return Ok(Arc::new(db)),
+                Ok(db) => {
+                    // A file of an older format is written again in the current one, which
+                    // loads faster; if that fails, the old file still serves.
+                    if older_format(&path) {
+                        if let Err(e) = crate::files::write_atomic(&path, &db.to_bytes()) {
+                            note!("cached {} kept in its older format ({e})", path.display());
+                        }
+                    }
+                    return Ok(Arc::new(db));
+                }
                 Err(e) => note!("ignoring cached {}: {e}", path.display()),
             }
         }
@@ -284,6 +294,16 @@ pub fn read_pdb(path: &Path, goal: Option<&Board>) -> Result<PatternDb, PdbReadE
     let bytes =
         crate::files::read_exactly(file, path, expected, expected).map_err(PdbReadError::File)?;
     PatternDb::from_bytes(&bytes, goal).map_err(PdbReadError::Format)
+}
+
+/// Whether the pattern-database file at `path` (already read and checked) was written in a
+/// format older than the one this build writes.
+fn older_format(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 6];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| u16::from_le_bytes([head[4], head[5]]) < FORMAT_VERSION)
 }
 
 /// Builds every group on its own thread.
