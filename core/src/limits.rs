@@ -163,6 +163,14 @@ impl Shared {
     }
 }
 
+/// The results of scoped worker threads, in order; a worker's panic goes on in the caller.
+pub(crate) fn join_all<T>(workers: Vec<std::thread::ScopedJoinHandle<'_, T>>) -> Vec<T> {
+    workers
+        .into_iter()
+        .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+        .collect()
+}
+
 /// How many nodes pass between two checks of clock, token and callback. Small enough that a
 /// check comes well within a millisecond at any node rate.
 const CHECK_EVERY: u64 = 1024;

@@ -11,7 +11,7 @@ use super::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, SearchLimits, Shared};
+use crate::limits::{join_all, Budget, SearchLimits, Shared};
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 /// No move: the start has no move to undo.
@@ -205,10 +205,7 @@ impl<H: Heuristic> Expand<'_, H> {
                     })
                 })
                 .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
+            join_all(workers)
         });
         let mut outcome = Ok(());
         for ((done, stats, found), buffer) in results.into_iter().zip(spare.iter_mut()) {

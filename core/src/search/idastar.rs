@@ -6,7 +6,7 @@ use super::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, SearchLimits, Shared};
+use crate::limits::{join_all, Budget, SearchLimits, Shared};
 use crate::stats::Stats;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -417,10 +417,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                     })
                 })
                 .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
+            join_all(workers)
         });
         for (stats, next_bound) in &results {
             self.budget.stats.absorb(stats);

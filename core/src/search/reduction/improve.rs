@@ -9,7 +9,7 @@ use crate::board::{Board, Direction};
 use crate::direction::undoing;
 use crate::error::SolveError;
 use crate::heuristic::Manhattan;
-use crate::limits::{Budget, SearchLimits, Shared};
+use crate::limits::{join_all, Budget, SearchLimits, Shared};
 use crate::search::{IdaStar, Solver};
 use std::time::Instant;
 
@@ -111,10 +111,7 @@ fn both_ends(
                 .into_iter()
                 .map(|end| scope.spawn(move || side(end)))
                 .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                .collect()
+            join_all(workers)
         })
     };
     let mut outcome = Ok(());
