@@ -105,7 +105,7 @@ impl PatternDb {
                     return Err(PdbError::Malformed(format!("tile {t} misplaced in groups")));
                 }
             }
-            let sparse = version != VERSION_1 && r.u8()? == SPARSE;
+            let sparse = version != VERSION_1 && layout(r.u8()?)?;
             let len = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes")) as usize;
             if k == 0 || len != entries(cells, k, sparse) {
                 return Err(PdbError::Malformed(format!(
@@ -180,13 +180,11 @@ impl PatternDb {
                 return Err(PdbError::Malformed(format!("group of {k} tiles")));
             }
             r.seek(std::io::SeekFrom::Current(k as i64)).map_err(io)?;
-            let layout = if version == VERSION_1 {
-                0
-            } else {
+            let sparse = version != VERSION_1 && {
                 r.read_exact(&mut byte).map_err(io)?;
-                1
+                layout(byte[0])?
             };
-            let sparse = layout == 1 && byte[0] == SPARSE;
+            let layout_bytes = usize::from(version != VERSION_1);
             let mut count = [0u8; 4];
             r.read_exact(&mut count).map_err(io)?;
             let count = u32::from_le_bytes(count) as usize;
@@ -197,7 +195,7 @@ impl PatternDb {
             }
             r.seek(std::io::SeekFrom::Current(count as i64))
                 .map_err(io)?;
-            len += (1 + k + layout + 4 + count) as u64;
+            len += (1 + k + layout_bytes + 4 + count) as u64;
         }
         Ok(len + 8)
     }
@@ -217,6 +215,15 @@ impl<'a> Reader<'a> {
     }
     fn u8(&mut self) -> Result<u8, PdbError> {
         Ok(self.take(1)?[0])
+    }
+}
+
+/// Whether a group's layout byte says sparse; a byte other than the two layouts is damage.
+fn layout(byte: u8) -> Result<bool, PdbError> {
+    match byte {
+        COMPACT => Ok(false),
+        SPARSE => Ok(true),
+        other => Err(PdbError::Malformed(format!("a table layout of {other}"))),
     }
 }
 
@@ -332,6 +339,21 @@ mod tests {
             PatternDb::from_bytes(&bytes, None),
             Err(PdbError::Malformed(m)) if m.contains("layout")
         ));
+        // a layout byte that is neither layout, in both readers
+        let mut odd = db.to_bytes();
+        odd[6 + 1 + 9 + 1 + 1 + 4] = 7;
+        let body = odd.len() - 8;
+        let sum = fnv1a_words(&odd[..body]);
+        odd[body..].copy_from_slice(&sum.to_le_bytes());
+        for refused in [
+            PatternDb::from_bytes(&odd, None),
+            PatternDb::expected_len(&mut std::io::Cursor::new(&odd)).map(|_| db.clone()),
+        ] {
+            assert!(
+                matches!(&refused, Err(PdbError::Malformed(m)) if m.contains("layout of 7")),
+                "{refused:?}"
+            );
+        }
     }
 
     /// The length read from the headers is the file's, for every size; other bytes are
