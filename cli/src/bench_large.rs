@@ -119,7 +119,8 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
             } else {
                 String::new()
             };
-            let mean = r.iter().sum::<f64>() / r.len().max(1) as f64;
+            // NaN with no path at all, as the median and the worst
+            let mean = r.iter().sum::<f64>() / r.len() as f64;
             out_part!(
                 " {:>12} {:>6.2} {:>6.2}",
                 format!("{mark}{:.2}", median(r)),

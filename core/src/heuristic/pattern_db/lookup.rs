@@ -225,9 +225,9 @@ impl Heuristic for PdbHeuristic {
             .expect("nothing exceeds u32::MAX")
     }
     /// The larger reading first, then the smaller: of two boards with one estimate, the one
-    /// both readings find close is usually closer (on Korf–Taylor's 24-puzzles, beams ranked so
-    /// found paths 1 % shorter on average, and 2.4 % on the worst board, than by the estimate
-    /// alone).
+    /// both readings find close is usually closer (on Korf–Taylor's fifty 24-puzzles, beams
+    /// 16 000 wide ranked so averaged 1.058× the optimal length against 1.064× by the estimate
+    /// alone, and 1.141× against 1.168× on the worst board).
     #[inline(always)]
     fn rank(&self, e: &PdbEval) -> u32 {
         let (a, b) = (e.plain.sum as u32, e.reflected.sum as u32);

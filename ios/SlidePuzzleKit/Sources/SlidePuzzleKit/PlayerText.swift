@@ -93,7 +93,7 @@ public enum PlayerText {
         guard pieces.count == 2 else { return "\(search) with \(estimate)" }
         // A beam's "×32000" is how many positions it keeps at each step.
         if parts[0] == "beam" {
-            let kept = Int(pieces[1]).map { grouped(UInt64($0)) } ?? pieces[1]
+            let kept = UInt64(pieces[1]).map(grouped) ?? pieces[1]
             return "\(search) with \(estimate), keeping the best \(kept) positions at each step"
         }
         return "\(search) with \(estimate), estimate weighted \(pieces[1])× for speed"
