@@ -10,12 +10,13 @@
 //! sized from the time the one before it took to fill the time left.
 use std::time::{Duration, Instant};
 
-use super::beam::beam;
+use super::beam::{beam, Shape};
 use super::{IdaStar, Solution, Solver};
-use crate::board::Board;
+use crate::board::{Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits};
+use crate::stats::Stats;
 
 /// The time `auto` allows itself when the limits set no deadline.
 pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
@@ -28,9 +29,36 @@ const OPTIMAL_SHARE_LARGE: f64 = 0.1;
 /// The first beam's width: on 5×5 its path comes within about 20 ms.
 const FIRST_WIDTH: usize = 1000;
 
-/// How much more a beam costs per unit of width when it is several times wider (its layers
-/// outgrow the caches; measured 1.0–1.3× on 5×5): the last beam is sized with this margin.
-const WIDER_COST: f64 = 1.3;
+/// How a run of beams grows: whether each beam keeps a board once along its whole path (see
+/// [`Shape::once`]), how much more a beam costs per unit of width when it is several times
+/// wider (the last beam is sized with this margin), and within what factor of the width that
+/// would fill the time left the next beam is run as the last, sized to fill it (else it is four
+/// times wider).
+struct Schedule {
+    once: bool,
+    wider_cost: f64,
+    last_within: f64,
+}
+
+/// 5×5 with the pattern databases: wider layers outgrow the caches (1.0–1.3× the cost per
+/// unit of width, measured), and a last beam sized from the first, narrow one overran the
+/// budget (a last beam within 16× instead of 8× took the mean on Korf–Taylor's fifty
+/// 24-puzzles at 1 s from 1.049 to 1.060).
+const PDB_BEAMS: Schedule = Schedule {
+    once: false,
+    wider_cost: 1.3,
+    last_within: 8.0,
+};
+
+/// 6×6 and 7×7 with linear conflict after the reduction: the wider beams cost about as much
+/// per unit of width as the first (0.9–1.1× on 7×7: they run on two threads and find shorter
+/// paths), and with the 5×5 settings a 7×7 board often stopped at half its budget, a beam
+/// four times wider having left too little time for another.
+const LARGE_BEAMS: Schedule = Schedule {
+    once: true,
+    wider_cost: 1.05,
+    last_within: 16.0,
+};
 
 /// The share of the time left the last beam is sized to fill.
 const TIME_USED: f64 = 0.9;
@@ -59,7 +87,7 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
     let optimal = IdaStar::new(goal, heuristic.clone());
     // The optimal search's stats carry the lower bound it proved. `last_limit` is the limit
     // that stopped the last search, reported if no path was found at all.
-    let (mut stats, mut last_limit) = match optimal.solve(start, &first) {
+    let (stats, last_limit) = match optimal.solve(start, &first) {
         Ok(mut s) => {
             s.algorithm = format!("auto:{}", s.algorithm);
             return Ok(s);
@@ -68,77 +96,145 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
         Err(e) => return Err(e),
     };
     let lower_bound = stats.lower_bound.max(heuristic.estimate(start.tiles()));
-    let mut best: Option<(Vec<crate::Direction>, usize)> = None;
-    let mut rest = limits.clone();
-    rest.deadline = Some(deadline);
-    let mut width = FIRST_WIDTH;
-    let mut last = false;
-    loop {
-        rest.max_nodes = limits
-            .max_nodes
-            .map(|max| max.saturating_sub(stats.expanded));
-        if rest.max_nodes == Some(0) {
-            last_limit = LimitKind::Nodes;
-            break;
-        }
-        let beam_began = Instant::now();
-        let mut account = Budget::new(&rest);
-        let found = beam(start, goal, &heuristic, width, &mut account);
-        stats.absorb(&account.stats);
-        match found {
-            Ok(path) => {
-                if best.as_ref().is_none_or(|(b, _)| path.len() < b.len()) {
-                    best = Some((path, width));
-                }
-            }
-            Err(SolveError::LimitReached { limit, .. }) => {
-                last_limit = limit;
-                break;
-            }
-            Err(e) => return Err(e),
-        }
-        if best
-            .as_ref()
-            .is_some_and(|(b, _)| b.len() as u32 <= lower_bound)
-        {
-            break;
-        }
-        if last {
-            break;
-        }
-        // The next width: four times this one while even eight times would not use the
-        // time left; then the width that does use it, as the last beam.
-        let per_width = beam_began.elapsed().as_secs_f64().max(1e-4) / width as f64;
-        let left = deadline
-            .saturating_duration_since(Instant::now())
-            .as_secs_f64();
-        let fits = left * TIME_USED / (per_width * WIDER_COST);
-        if fits < width as f64 * 1.25 {
-            // a beam hardly wider than this one would find much the same path
-            break;
-        }
-        last = fits <= 8.0 * width as f64;
-        width = if last { fits as usize } else { 4 * width };
+    let mut best = Best {
+        moves: None,
+        name: String::new(),
+        lower_bound,
+        stats,
+        last_limit,
+    };
+    best.widen(start, goal, &heuristic, limits, deadline, &PDB_BEAMS)?;
+    best.finish(start, began)
+}
+
+/// Shortens a path found by another search (the reduction's, on boards too large for an
+/// optimal one) with beams of growing width until `limits`' deadline, each no deeper than the
+/// shortest path so far. `first` keeps its name when no beam beats it.
+pub(crate) fn shorten_with_beams<H: Heuristic>(
+    start: &Board,
+    goal: &Board,
+    heuristic: &H,
+    limits: &SearchLimits,
+    first: Solution,
+) -> Result<Solution, SolveError> {
+    let began = Instant::now();
+    let deadline = limits.deadline.unwrap_or(began + AUTO_DEFAULT_BUDGET);
+    let mut best = Best {
+        moves: Some(first.moves),
+        name: first.algorithm,
+        lower_bound: first.lower_bound,
+        stats: first.stats,
+        last_limit: LimitKind::Time,
+    };
+    if !first.optimal {
+        best.widen(start, goal, heuristic, limits, deadline, &LARGE_BEAMS)?;
     }
-    stats.elapsed = began.elapsed();
-    stats.lower_bound = lower_bound;
-    match best {
-        Some((moves, width)) => {
-            let optimal = moves.len() as u32 <= lower_bound;
-            let name = format!("auto:beam+{}×{width}", heuristic.name());
-            Ok(Solution::new(
-                name,
+    best.finish(start, began)
+}
+
+/// The shortest path so far, the name of the search that found it, and what every search so
+/// far proved and spent.
+struct Best {
+    moves: Option<Vec<Direction>>,
+    name: String,
+    lower_bound: u32,
+    stats: Stats,
+    /// The limit that stopped the last search, reported if no path was found at all.
+    last_limit: LimitKind,
+}
+
+impl Best {
+    fn is_optimal(&self) -> bool {
+        self.moves
+            .as_ref()
+            .is_some_and(|m| m.len() as u32 <= self.lower_bound)
+    }
+
+    /// Beams of growing width until the deadline, a limit, or a path that meets the lower
+    /// bound, growing as `schedule` says. A beam that passes the shortest length so far
+    /// without the goal gives way to a wider one.
+    fn widen<H: Heuristic>(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        heuristic: &H,
+        limits: &SearchLimits,
+        deadline: Instant,
+        schedule: &Schedule,
+    ) -> Result<(), SolveError> {
+        let mut rest = limits.clone();
+        rest.deadline = Some(deadline);
+        let mut width = FIRST_WIDTH;
+        let mut last = false;
+        while !self.is_optimal() {
+            rest.max_nodes = limits
+                .max_nodes
+                .map(|max| max.saturating_sub(self.stats.expanded));
+            if rest.max_nodes == Some(0) {
+                self.last_limit = LimitKind::Nodes;
+                return Ok(());
+            }
+            let longest = self.moves.as_ref().map_or(usize::MAX, |m| m.len() - 1);
+            let beam_began = Instant::now();
+            let mut account = Budget::new(&rest);
+            let shape = Shape {
+                width,
+                longest,
+                once: schedule.once,
+            };
+            let found = beam(start, goal, heuristic, shape, &mut account);
+            self.stats.absorb(&account.stats);
+            match found {
+                Ok(Some(path)) => {
+                    self.moves = Some(path);
+                    self.name = format!("auto:beam+{}×{width}", heuristic.name());
+                }
+                Ok(None) => {}
+                Err(SolveError::LimitReached { limit, .. }) => {
+                    self.last_limit = limit;
+                    return Ok(());
+                }
+                Err(e) => return Err(e.with_stats(self.stats.clone())),
+            }
+            if last {
+                return Ok(());
+            }
+            // The next width: four times this one while even `last_within` times would not use
+            // the time left; then the width that does use it, as the last beam.
+            let per_width = beam_began.elapsed().as_secs_f64().max(1e-4) / width as f64;
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64();
+            let fits = left * TIME_USED / (per_width * schedule.wider_cost);
+            if fits < width as f64 * 1.25 {
+                // a beam hardly wider than this one would find much the same path
+                return Ok(());
+            }
+            last = fits <= schedule.last_within * width as f64;
+            width = if last { fits as usize } else { 4 * width };
+        }
+        Ok(())
+    }
+
+    /// The solution, or the last limit when no search found a path.
+    fn finish(mut self, start: &Board, began: Instant) -> Result<Solution, SolveError> {
+        self.stats.elapsed = began.elapsed();
+        self.stats.lower_bound = self.lower_bound;
+        let optimal = self.is_optimal();
+        match self.moves {
+            Some(moves) => Ok(Solution::new(
+                self.name,
                 start,
                 moves,
                 optimal,
-                lower_bound,
-                stats,
-            ))
+                self.lower_bound,
+                self.stats,
+            )),
+            None => Err(SolveError::LimitReached {
+                limit: self.last_limit,
+                stats: self.stats,
+            }),
         }
-        None => Err(SolveError::LimitReached {
-            limit: last_limit,
-            stats,
-        }),
     }
 }
 
@@ -193,5 +289,36 @@ mod tests {
         // Korf–Taylor's board 5 takes 100 moves at best; a beam with linear conflict stays
         // well within 1.5× that
         assert!(s.len() >= 100 && s.len() <= 150, "{}", s.len());
+    }
+
+    /// On 6×6 the beams shorten the reduction's first path: the result replays to the goal, is
+    /// shorter, and is named for the beam that found it; a first path that is already optimal
+    /// is returned as it is.
+    #[test]
+    fn beams_shorten_a_reduction_path() {
+        use crate::search::Reduction;
+        use rand::SeedableRng;
+        let goal = Board::goal(6).unwrap();
+        let start =
+            crate::shuffle::shuffled(&goal, 360, &mut rand_chacha::ChaCha8Rng::seed_from_u64(3));
+        // a node budget, not a clock, so the test does the same on any machine
+        let limits = SearchLimits::default().threads(2).nodes(3_000_000);
+        let first = Reduction::new(&goal)
+            .first_path_only()
+            .solve(&start, &limits)
+            .unwrap();
+        let h = LinearConflict::new(&goal);
+        let s = shorten_with_beams(&start, &goal, &h, &limits, first.clone()).unwrap();
+        let mut replay = start.clone();
+        replay.apply_all(&s.moves).unwrap();
+        assert_eq!(replay, goal);
+        assert!(s.len() < first.len(), "{} vs {}", s.len(), first.len());
+        assert!(s.algorithm.starts_with("auto:beam+lc×"), "{}", s.algorithm);
+        assert_eq!(s.lower_bound, first.lower_bound);
+        let mut near = goal.clone();
+        near.apply(crate::Direction::Up).unwrap();
+        let one = Reduction::new(&goal).solve(&near, &limits).unwrap();
+        let kept = shorten_with_beams(&near, &goal, &h, &limits, one.clone()).unwrap();
+        assert_eq!((kept.moves, kept.algorithm), (one.moves, one.algorithm));
     }
 }
