@@ -274,9 +274,10 @@ impl std::fmt::Display for PdbReadError {
 }
 
 /// Reads a pattern-database file: a regular file whose length its headers give (read by
-/// seeking, so nothing of a huge or endless file is read), then checked whole.
+/// seeking, so nothing of a huge or endless file is read), then read once, each table straight
+/// into place, and checked whole; a file that grew while it was read is refused.
 pub fn read_pdb(path: &Path, goal: Option<&Board>) -> Result<PatternDb, PdbReadError> {
-    use std::io::{BufReader, Seek};
+    use std::io::{BufReader, Read, Seek};
     let (file, meta) =
         crate::files::open_regular(path, "pattern database").map_err(PdbReadError::File)?;
     let mut reader = BufReader::new(file);
@@ -287,13 +288,19 @@ pub fn read_pdb(path: &Path, goal: Option<&Board>) -> Result<PatternDb, PdbReadE
             expected,
         });
     }
-    let mut file = reader.into_inner();
-    file.rewind().map_err(|e| {
+    let io = |e: std::io::Error| {
         PdbReadError::File(CliError::Io(format!("cannot read {}: {e}", path.display())))
-    })?;
-    let bytes =
-        crate::files::read_exactly(file, path, expected, expected).map_err(PdbReadError::File)?;
-    PatternDb::from_bytes(&bytes, goal).map_err(PdbReadError::Format)
+    };
+    reader.rewind().map_err(io)?;
+    // a table is larger than the reader's buffer, so it is read into place, not through it
+    let db = PatternDb::read_from(&mut reader, goal).map_err(PdbReadError::Format)?;
+    if reader.read(&mut [0u8; 1]).map_err(io)? != 0 {
+        return Err(PdbReadError::Length {
+            found: expected + 1,
+            expected,
+        });
+    }
+    Ok(db)
 }
 
 /// Whether the pattern-database file at `path` (already read and checked) was written in a

@@ -41,62 +41,59 @@ impl PatternDb {
     }
 
     /// Reads bytes written by [`PatternDb::to_bytes`], checking version, checksum, shape and,
-    /// when given, the goal.
+    /// when given, the goal; bytes after the checksum are refused.
     pub fn from_bytes(bytes: &[u8], goal: Option<&Board>) -> Result<PatternDb, PdbError> {
-        if bytes.len() < 4 {
-            return Err(PdbError::Truncated);
+        let mut rest = bytes;
+        let db = PatternDb::read_from(&mut rest, goal)?;
+        if !rest.is_empty() {
+            return Err(PdbError::Malformed("trailing bytes".into()));
         }
-        if &bytes[..4] != MAGIC {
+        Ok(db)
+    }
+
+    /// Reads what [`PatternDb::to_bytes`] wrote from `r`, each table straight into the memory
+    /// that holds it, summed as it comes (a file is read once and never held whole beside its
+    /// tables), checking version, checksum, shape and, when given, the goal. Reads up to the
+    /// checksum and no further. A goal other than `goal` is said only once the checksum holds,
+    /// so that damage is said as damage.
+    pub fn read_from<R: std::io::Read>(
+        r: &mut R,
+        goal: Option<&Board>,
+    ) -> Result<PatternDb, PdbError> {
+        let mut head = [0u8; 6];
+        r.read_exact(&mut head[..4]).map_err(io_error)?;
+        if &head[..4] != MAGIC {
             return Err(PdbError::BadMagic);
         }
-        let mut r = Reader { bytes, at: 4 };
-        let version = u16::from_le_bytes([r.u8()?, r.u8()?]);
+        r.read_exact(&mut head[4..]).map_err(io_error)?;
+        let version = u16::from_le_bytes([head[4], head[5]]);
         if version != FORMAT_VERSION && version != VERSION_1 {
             return Err(PdbError::WrongVersion {
                 found: version,
                 expected: FORMAT_VERSION,
             });
         }
-        if bytes.len() < 8 + 6 {
-            return Err(PdbError::Truncated);
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
-        let sum = if version == VERSION_1 {
-            fnv1a(body)
-        } else {
-            fnv1a_words(body)
-        };
-        if sum != stored {
-            return Err(PdbError::Checksum);
-        }
-        let mut r = Reader { bytes: body, at: 6 };
-        let size = r.u8()? as usize;
+        let mut sum = Fnv::new(version != VERSION_1);
+        sum.update(&head);
+        let mut s = Summed { r, sum };
+        let size = s.u8()? as usize;
         if !(crate::MIN_SIZE..=5).contains(&size) {
             return Err(PdbError::UnsupportedSize(size));
         }
         let cells = size * size;
-        let goal_tiles = r.take(cells)?.to_vec();
-        let goal_labels: Vec<u32> = goal_tiles.iter().map(|&t| t as u32).collect();
-        let goal_board = Board::from_tiles(&goal_labels)
-            .map_err(|e| PdbError::Malformed(format!("goal: {e}")))?;
-        if let Some(expected) = goal {
-            if expected.tiles() != goal_board.tiles() {
-                return Err(PdbError::WrongGoal);
-            }
-        }
-        let count = r.u8()? as usize;
+        let goal_tiles = s.bytes(cells)?;
+        let count = s.u8()? as usize;
         if count > MAX_GROUPS {
             return Err(PdbError::Malformed(format!("{count} groups")));
         }
         let mut groups = Vec::with_capacity(count);
         let mut covered = vec![false; cells];
         for _ in 0..count {
-            let k = r.u8()? as usize;
+            let k = s.u8()? as usize;
             if k > MAX_GROUP_TILES {
                 return Err(PdbError::Malformed(format!("group of {k} tiles")));
             }
-            let tiles = r.take(k)?.to_vec();
+            let tiles = s.bytes(k)?;
             for &t in &tiles {
                 if t == 0
                     || t as usize >= cells
@@ -105,8 +102,10 @@ impl PatternDb {
                     return Err(PdbError::Malformed(format!("tile {t} misplaced in groups")));
                 }
             }
-            let sparse = version != VERSION_1 && layout(r.u8()?)?;
-            let len = u32::from_le_bytes(r.take(4)?.try_into().expect("4 bytes")) as usize;
+            let sparse = version != VERSION_1 && layout(s.u8()?)?;
+            let mut len = [0u8; 4];
+            s.fill(&mut len)?;
+            let len = u32::from_le_bytes(len) as usize;
             if k == 0 || len != entries(cells, k, sparse) {
                 return Err(PdbError::Malformed(format!(
                     "group of {k} tiles has {len} entries"
@@ -118,18 +117,26 @@ impl PatternDb {
                     "group of {k} tiles in the wrong layout"
                 )));
             }
-            let table = r.take(len)?.to_vec();
+            let table = s.bytes(len)?;
             groups.push(Group {
                 tiles,
                 table,
                 sparse,
             });
         }
+        let mut stored = [0u8; 8];
+        s.r.read_exact(&mut stored).map_err(io_error)?;
+        if s.sum.finish() != u64::from_le_bytes(stored) {
+            return Err(PdbError::Checksum);
+        }
         if covered.iter().skip(1).any(|c| !c) {
             return Err(PdbError::Malformed("groups do not cover every tile".into()));
         }
-        if r.at != body.len() {
-            return Err(PdbError::Malformed("trailing bytes".into()));
+        let goal_labels: Vec<u32> = goal_tiles.iter().map(|&t| t as u32).collect();
+        let goal_board = Board::from_tiles(&goal_labels)
+            .map_err(|e| PdbError::Malformed(format!("goal: {e}")))?;
+        if goal.is_some_and(|expected| expected.tiles() != goal_board.tiles()) {
+            return Err(PdbError::WrongGoal);
         }
         Ok(PatternDb::assemble(size, goal_tiles, groups))
     }
@@ -141,10 +148,7 @@ impl PatternDb {
     /// reads it: a file of any other length is damaged, and nothing of a huge one is read.
     /// Checks what the headers hold (magic, version, size, group shapes) on the way.
     pub fn expected_len<R: std::io::Read + std::io::Seek>(r: &mut R) -> Result<u64, PdbError> {
-        let io = |e: std::io::Error| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => PdbError::Truncated,
-            _ => PdbError::Malformed(format!("cannot read it: {e}")),
-        };
+        let io = io_error;
         let mut head = [0u8; 7];
         r.read_exact(&mut head[..4]).map_err(io)?;
         if &head[..4] != MAGIC {
@@ -201,20 +205,36 @@ impl PatternDb {
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// A read that ended early is a truncated file; any other failure is said as it came.
+fn io_error(e: std::io::Error) -> PdbError {
+    match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => PdbError::Truncated,
+        _ => PdbError::Malformed(format!("cannot read it: {e}")),
+    }
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], PdbError> {
-        let end = self.at.checked_add(n).ok_or(PdbError::Truncated)?;
-        let s = self.bytes.get(self.at..end).ok_or(PdbError::Truncated)?;
-        self.at = end;
-        Ok(s)
+/// A reader whose every byte goes into the checksum.
+struct Summed<'a, R> {
+    r: &'a mut R,
+    sum: Fnv,
+}
+
+impl<R: std::io::Read> Summed<'_, R> {
+    fn fill(&mut self, buf: &mut [u8]) -> Result<(), PdbError> {
+        self.r.read_exact(buf).map_err(io_error)?;
+        self.sum.update(buf);
+        Ok(())
     }
     fn u8(&mut self) -> Result<u8, PdbError> {
-        Ok(self.take(1)?[0])
+        let mut b = [0u8; 1];
+        self.fill(&mut b)?;
+        Ok(b[0])
+    }
+    /// `n` bytes, read into a buffer of their own (a table's, which is then kept).
+    fn bytes(&mut self, n: usize) -> Result<Vec<u8>, PdbError> {
+        let mut v = vec![0u8; n];
+        self.fill(&mut v)?;
+        Ok(v)
     }
 }
 
@@ -237,24 +257,70 @@ fn entries(cells: usize, k: usize, sparse: bool) -> usize {
     }
 }
 
-/// 64-bit FNV-1a over little-endian 64-bit words, the last `len % 8` bytes one by one. Each
-/// step is a bijection of the running value, so any one changed word changes the sum.
-fn fnv1a_words(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let words = bytes.chunks_exact(8);
-    let tail = words.remainder();
-    let h = words.fold(0xcbf2_9ce4_8422_2325u64, |h, w| {
-        (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(PRIME)
-    });
-    tail.iter()
-        .fold(h, |h, &b| (h ^ b as u64).wrapping_mul(PRIME))
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// 64-bit FNV-1a, fed in pieces of any length. Over little-endian 64-bit words, the last
+/// `len % 8` bytes one by one (version 2: eight times fewer steps than over bytes), or over
+/// bytes (version 1). Each step is a bijection of the running value, so any one changed word
+/// changes the sum.
+struct Fnv {
+    h: u64,
+    words: bool,
+    /// The bytes of a word not yet complete.
+    pending: [u8; 8],
+    held: usize,
 }
 
-/// 64-bit FNV-1a (version 1's checksum).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+impl Fnv {
+    fn new(words: bool) -> Fnv {
+        Fnv {
+            h: FNV_OFFSET,
+            words,
+            pending: [0; 8],
+            held: 0,
+        }
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        if !self.words {
+            self.h = bytes
+                .iter()
+                .fold(self.h, |h, &b| (h ^ b as u64).wrapping_mul(FNV_PRIME));
+            return;
+        }
+        if self.held > 0 {
+            let take = (8 - self.held).min(bytes.len());
+            self.pending[self.held..self.held + take].copy_from_slice(&bytes[..take]);
+            self.held += take;
+            bytes = &bytes[take..];
+            if self.held < 8 {
+                return;
+            }
+            self.h = (self.h ^ u64::from_le_bytes(self.pending)).wrapping_mul(FNV_PRIME);
+            self.held = 0;
+        }
+        let words = bytes.chunks_exact(8);
+        let tail = words.remainder();
+        self.h = words.fold(self.h, |h, w| {
+            (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(FNV_PRIME)
+        });
+        self.pending[..tail.len()].copy_from_slice(tail);
+        self.held = tail.len();
+    }
+
+    fn finish(&self) -> u64 {
+        self.pending[..self.held]
+            .iter()
+            .fold(self.h, |h, &b| (h ^ b as u64).wrapping_mul(FNV_PRIME))
+    }
+}
+
+/// The version 2 checksum of `bytes`.
+fn fnv1a_words(bytes: &[u8]) -> u64 {
+    let mut sum = Fnv::new(true);
+    sum.update(bytes);
+    sum.finish()
 }
 
 #[cfg(test)]
@@ -278,8 +344,9 @@ mod tests {
             out.extend_from_slice(&(table.len() as u32).to_le_bytes());
             out.extend_from_slice(&table);
         }
-        let sum = fnv1a(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
+        let mut sum = Fnv::new(false);
+        sum.update(&out);
+        out.extend_from_slice(&sum.finish().to_le_bytes());
         out
     }
 
@@ -402,7 +469,25 @@ mod tests {
         );
         assert_eq!(
             PatternDb::from_bytes(&bytes[..bytes.len() - 3], Some(&goal)),
+            Err(PdbError::Truncated)
+        );
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(matches!(
+            PatternDb::from_bytes(&longer, Some(&goal)),
+            Err(PdbError::Malformed(m)) if m.contains("trailing")
+        ));
+        // damage to the goal is said as damage, not as another goal
+        let mut goal_hit = bytes.clone();
+        goal_hit[7] ^= 1;
+        assert_eq!(
+            PatternDb::from_bytes(&goal_hit, Some(&goal)),
             Err(PdbError::Checksum)
+        );
+        let other = Board::goal_with_blank(3, 0).unwrap();
+        assert_eq!(
+            PatternDb::from_bytes(&bytes, Some(&other)),
+            Err(PdbError::WrongGoal)
         );
         assert_eq!(PatternDb::from_bytes(b"", None), Err(PdbError::Truncated));
         assert_eq!(
@@ -442,5 +527,50 @@ mod tests {
             PatternDb::from_bytes(&sealed(nine_tiles), None),
             Err(PdbError::Malformed(_))
         ));
+    }
+
+    /// A reader that hands out a few bytes at a time, as a pipe or a slow file may.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.step = self.step % 7 + 1;
+            let n = self.step.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// The checksum fed in pieces of any length equals the one over the whole; a database read
+    /// from a stream a few bytes at a time equals the one read from its bytes, in both
+    /// versions, and the stream is read up to the checksum and no further.
+    #[test]
+    fn a_stream_in_small_pieces_reads_the_same() {
+        let data: Vec<u8> = (0..1000u32).map(|i| (i * 7 + i / 13) as u8).collect();
+        for words in [true, false] {
+            let mut whole = Fnv::new(words);
+            whole.update(&data);
+            for piece in [1, 3, 5, 8, 13, 64] {
+                let mut parts = Fnv::new(words);
+                data.chunks(piece).for_each(|c| parts.update(c));
+                assert_eq!(parts.finish(), whole.finish(), "pieces of {piece}");
+            }
+        }
+        let goal = Board::goal(3).unwrap();
+        let db = PatternDb::build(&goal, &SearchLimits::default()).unwrap();
+        for bytes in [db.to_bytes(), version_1_bytes(&db)] {
+            let mut more = bytes.clone();
+            more.extend_from_slice(b"next");
+            let mut r = Trickle {
+                bytes: &more,
+                step: 0,
+            };
+            assert_eq!(PatternDb::read_from(&mut r, Some(&goal)).unwrap(), db);
+            assert_eq!(r.bytes, b"next");
+        }
     }
 }
