@@ -8,6 +8,10 @@
 //! length, where weighted IDA* with falling weights averaged 1.12× in the same second. Each beam is
 //! four times as wide as the last, so a first path comes within milliseconds; the last is
 //! sized from the time the one before it took to fill the time left.
+//!
+//! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
+//! then a beam 1000 wide with linear conflict, and one paced to end by the deadline, each
+//! keeping a board once along its path and going no deeper than the shortest path so far.
 use std::time::{Duration, Instant};
 
 use super::beam::{beam, Shape};
@@ -29,36 +33,36 @@ const OPTIMAL_SHARE_LARGE: f64 = 0.1;
 /// The first beam's width: on 5×5 its path comes within about 20 ms.
 const FIRST_WIDTH: usize = 1000;
 
-/// How a run of beams grows: whether each beam keeps a board once along its whole path (see
-/// [`Shape::once`]), how much more a beam costs per unit of width when it is several times
-/// wider (the last beam is sized with this margin), and within what factor of the width that
-/// would fill the time left the next beam is run as the last, sized to fill it (else it is four
-/// times wider).
-struct Schedule {
-    once: bool,
-    wider_cost: f64,
-    last_within: f64,
+/// How a run of beams grows after the first, [`FIRST_WIDTH`] wide.
+enum Growth {
+    /// Four times wider each time while even `last_within` times would not fill the time left;
+    /// then one sized to fill it, from the time per unit of width of the beam before it with
+    /// the margin `wider_cost` (a wider beam costs more per unit of width: its layers outgrow
+    /// the caches).
+    Sized { wider_cost: f64, last_within: f64 },
+    /// One beam paced to the deadline (see [`Shape::paced`]); every beam keeps each board once
+    /// along its whole path (see [`Shape::once`]).
+    Paced,
 }
 
-/// 5×5 with the pattern databases: wider layers outgrow the caches (1.0–1.3× the cost per
-/// unit of width, measured), and a last beam sized from the first, narrow one overran the
-/// budget (a last beam within 16× instead of 8× took the mean on Korf–Taylor's fifty
-/// 24-puzzles at 1 s from 1.049 to 1.060).
-const PDB_BEAMS: Schedule = Schedule {
-    once: false,
+/// 5×5 with the pattern databases: wider layers cost 1.0–1.3× as much per unit of width
+/// (measured), and a last beam sized from the first, narrow one overran the budget (a last
+/// beam within 16× instead of 8× took the mean on Korf–Taylor's fifty 24-puzzles at 1 s from
+/// 1.049 to 1.060).
+const PDB_BEAMS: Growth = Growth::Sized {
     wider_cost: 1.3,
     last_within: 8.0,
 };
 
-/// 6×6 and 7×7 with linear conflict after the reduction: the wider beams cost about as much
-/// per unit of width as the first (0.9–1.1× on 7×7: they run on two threads and find shorter
-/// paths), and with the 5×5 settings a 7×7 board often stopped at half its budget, a beam
-/// four times wider having left too little time for another.
-const LARGE_BEAMS: Schedule = Schedule {
-    once: true,
-    wider_cost: 1.05,
-    last_within: 16.0,
-};
+/// 6×6 and 7×7 with linear conflict, after the reduction: beams sized in advance either
+/// stopped at half the budget (a beam four times wider having left too little time for
+/// another) or, sized closer, overran it on a few boards and found nothing; a paced beam ends
+/// in time on every board (on fifteen 7×7 boards at 1 s, length / Manhattan median 1.59,
+/// worst 1.91, against 1.62–1.86 and 1.91–2.15 in runs of the sized schedule).
+const LARGE_BEAMS: Growth = Growth::Paced;
+
+/// The widest a paced beam may grow (time and memory keep it far narrower at a player's wait).
+const PACED_WIDEST: usize = 1 << 20;
 
 /// The share of the time left the last beam is sized to fill.
 const TIME_USED: f64 = 0.9;
@@ -151,7 +155,7 @@ impl Best {
     }
 
     /// Beams of growing width until the deadline, a limit, or a path that meets the lower
-    /// bound, growing as `schedule` says. A beam that passes the shortest length so far
+    /// bound, growing as `growth` says. A beam that passes the shortest length so far
     /// without the goal gives way to a wider one.
     fn widen<H: Heuristic>(
         &mut self,
@@ -160,8 +164,9 @@ impl Best {
         heuristic: &H,
         limits: &SearchLimits,
         deadline: Instant,
-        schedule: &Schedule,
+        growth: &Growth,
     ) -> Result<(), SolveError> {
+        let paced = matches!(growth, Growth::Paced);
         let mut rest = limits.clone();
         rest.deadline = Some(deadline);
         let mut width = FIRST_WIDTH;
@@ -180,14 +185,15 @@ impl Best {
             let shape = Shape {
                 width,
                 longest,
-                once: schedule.once,
+                once: paced,
+                paced: last && paced,
             };
             let found = beam(start, goal, heuristic, shape, &mut account);
             self.stats.absorb(&account.stats);
             match found {
-                Ok(Some(path)) => {
+                Ok(Some((path, widest))) => {
                     self.moves = Some(path);
-                    self.name = format!("auto:beam+{}×{width}", heuristic.name());
+                    self.name = format!("auto:beam+{}×{widest}", heuristic.name());
                 }
                 Ok(None) => {}
                 Err(SolveError::LimitReached { limit, .. }) => {
@@ -199,18 +205,26 @@ impl Best {
             if last {
                 return Ok(());
             }
-            // The next width: four times this one while even `last_within` times would not use
-            // the time left; then the width that does use it, as the last beam.
+            let Growth::Sized {
+                wider_cost,
+                last_within,
+            } = *growth
+            else {
+                width = PACED_WIDEST;
+                last = true;
+                continue;
+            };
+            // The next width, as `Growth::Sized` says.
             let per_width = beam_began.elapsed().as_secs_f64().max(1e-4) / width as f64;
             let left = deadline
                 .saturating_duration_since(Instant::now())
                 .as_secs_f64();
-            let fits = left * TIME_USED / (per_width * schedule.wider_cost);
+            let fits = left * TIME_USED / (per_width * wider_cost);
             if fits < width as f64 * 1.25 {
                 // a beam hardly wider than this one would find much the same path
                 return Ok(());
             }
-            last = fits <= schedule.last_within * width as f64;
+            last = fits <= last_within * width as f64;
             width = if last { fits as usize } else { 4 * width };
         }
         Ok(())

@@ -5,7 +5,11 @@
 //! than the shortest; a wider beam keeps more of the boards an optimal path runs through and so
 //! finds a shorter one. Auto runs beams of growing width with the pattern databases on 5×5,
 //! where no optimal search finishes in a player's wait (see `anytime.rs`).
+use std::time::Instant;
+
 use rustc_hash::FxHashSet;
+
+use super::pace::Pace;
 
 use super::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction, MAX_SIZE};
@@ -53,10 +57,11 @@ impl<H: Heuristic> Solver for Beam<H> {
             width: self.width,
             longest: usize::MAX,
             once: false,
+            paced: false,
         };
         let found = beam(start, &self.goal, &self.heuristic, shape, &mut budget)?;
         // a beam that wandered past any sensible depth gave up, as a search at its node limit
-        let Some(moves) = found else {
+        let Some((moves, _)) = found else {
             return Err(SolveError::LimitReached {
                 limit: LimitKind::Nodes,
                 stats: budget.finish(),
@@ -250,9 +255,16 @@ pub(crate) struct Shape {
     /// in 623 ms a board instead of 434 ms); it costs a key per board kept, so the 5×5 beams, which do not
     /// circle with the pattern databases, go without.
     pub once: bool,
+    /// The width is paced to end by the limits' deadline: at each depth the beam takes the
+    /// width that fits the time left, from its cost per board so far and the depths still to
+    /// go at the pace its best estimate has fallen so far, and that keeps what it holds within
+    /// the memory limit, `width` at most. A beam sized in advance that overran its deadline
+    /// found nothing; a paced one narrows instead.
+    pub paced: bool,
 }
 
-/// The path the beam shaped by `shape` finds from `start` to `goal`. `None` when the beam
+/// The path the beam shaped by `shape` finds from `start` to `goal`, with the most boards it
+/// kept at one depth (its width, or what pacing allowed). `None` when the beam
 /// passes `shape.longest`, or wanders past a depth no sensible path reaches, without the goal.
 /// A beam that grows past the memory limit stops with that limit. With `threads` above 1 each
 /// layer's children are generated on that many threads; the path is the same on any number.
@@ -262,12 +274,12 @@ pub(crate) fn beam<H: Heuristic>(
     heuristic: &H,
     shape: Shape,
     budget: &mut Budget,
-) -> Result<Option<Vec<Direction>>, SolveError> {
-    let width = shape.width;
+) -> Result<Option<(Vec<Direction>, usize)>, SolveError> {
+    let mut width = shape.width;
     let n = start.size();
     let cells = start.cells();
     if start == goal {
-        return Ok(Some(Vec::new()));
+        return Ok(Some((Vec::new(), 1)));
     }
     let zobrist = zobrist_keys(cells);
     let key_of = |tiles: &[u8]| {
@@ -309,7 +321,21 @@ pub(crate) fn beam<H: Heuristic>(
     let mut spare = Vec::new();
     let eval_bytes = std::mem::size_of::<H::Eval>() as u64;
     let candidate_bytes = std::mem::size_of::<Candidate<H::Eval>>() as u64;
-    for _depth in 0..max_depth {
+    let mut pace = match (shape.paced, budget.limits().deadline) {
+        (true, Some(deadline)) => Some(Pace {
+            deadline,
+            depth_began: Instant::now(),
+            per_board: 0.0,
+            h0: heuristic.value(&h0),
+            max_bytes: budget.limits().max_bytes,
+            // its trail entry, and its key among the earlier boards when those are kept out
+            bytes_per_board: 4 + if shape.once { 16 } else { 0 },
+        }),
+        _ => None,
+    };
+    // the widest depth kept, which names the beam
+    let mut widest = 1;
+    for depth in 1..=max_depth {
         candidates.clear();
         seen.clear();
         expand.all_children(&layer, threads, budget, &mut candidates, &mut spare)?;
@@ -344,6 +370,7 @@ pub(crate) fn beam<H: Heuristic>(
         };
         let mut steps = Vec::with_capacity(kept);
         let mut reached = None;
+        let mut best_h = u32::MAX;
         for &o in &order {
             let c = &candidates[o as u32 as usize];
             let parent = (c.step >> 2) as usize;
@@ -359,6 +386,7 @@ pub(crate) fn beam<H: Heuristic>(
             if reached.is_none() && heuristic.value(&c.eval) == 0 && board == goal.tiles() {
                 reached = Some(steps.len());
             }
+            best_h = best_h.min(heuristic.value(&c.eval));
             next.evals.push(c.eval);
             if shape.once {
                 closed.insert(c.key);
@@ -370,7 +398,11 @@ pub(crate) fn beam<H: Heuristic>(
         trail_bytes += steps.len() as u64 * 4;
         trail.push(steps);
         if let Some(last) = reached {
-            return Ok(Some(path_back(&trail, last)));
+            return Ok(Some((path_back(&trail, last), widest.max(kept))));
+        }
+        widest = widest.max(kept);
+        if let Some(pace) = &mut pace {
+            width = pace.width(depth, layer.len(), best_h, held, shape.width);
         }
         layer = next;
     }
@@ -517,11 +549,13 @@ mod tests {
                 &mut budget,
             )
             .unwrap()
+            .map(|(moves, _)| moves)
         };
         let shape = Shape {
             width: 64,
             longest: usize::MAX,
             once: false,
+            paced: false,
         };
         let path = run(shape).unwrap();
         let exact = run(Shape {

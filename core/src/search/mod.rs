@@ -18,6 +18,7 @@ pub mod bfs;
 pub mod bidirectional;
 pub mod idastar;
 pub(crate) mod memory;
+pub(crate) mod pace;
 pub(crate) mod packed;
 pub mod reduction;
 pub mod registry;
