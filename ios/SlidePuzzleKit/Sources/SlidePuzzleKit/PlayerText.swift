@@ -76,6 +76,7 @@ public enum PlayerText {
             case "idastar": "IDA*"
             case "pdb": "IDA* with pattern databases"
             case "beam": "beam search"
+            case "reduction": "line-by-line solving from the outside in"
             default: parts[0]
             }
         guard parts.count == 2 else { return search }

@@ -35,6 +35,12 @@ struct TextAndGeometryTests {
         #expect(
             PlayerText.methodName("auto:beam+pdb×32000")
                 == "Auto chose beam search with pattern databases, keeping the best 32,000 positions at each step")
+        // 8×8, and 6×6 or 7×7 when no beam beat the first path
+        #expect(PlayerText.methodName("auto:reduction") == "Auto chose line-by-line solving from the outside in")
+        #expect(
+            PlayerText.methodName("auto:beam+lc×18210")
+                == "Auto chose beam search with Manhattan distance and linear conflicts, keeping the best 18,210 positions at each step"
+        )
     }
 
     @Test("Win lines compare with the fewest possible")
