@@ -128,12 +128,41 @@ impl Bits {
     }
 }
 
+/// The placement of rank `r` among placements of `k` tiles on `cells` cells (the inverse of
+/// [`rank`]): its cells packed [`FIELD`] bits each, and the mask of the cells it holds.
+fn unrank(cells: usize, k: usize, mut r: usize) -> (u64, u64) {
+    let mut digits = [0usize; super::MAX_GROUP_TILES + 1];
+    for i in (0..k).rev() {
+        let radix = cells - i;
+        digits[i] = r % radix;
+        r /= radix;
+    }
+    let (mut state, mut used) = (0u64, 0u64);
+    for (i, &d) in digits[..k].iter().enumerate() {
+        let cell = nth_clear(used, cells, d);
+        used |= 1 << cell;
+        state |= (cell as u64) << (FIELD * i);
+    }
+    (state, used)
+}
+
+/// The `n`th cell (from 0, lowest first) of `cells` that `used` does not hold.
+#[inline(always)]
+fn nth_clear(used: u64, cells: usize, n: usize) -> usize {
+    let mut free = !used & ((1u64 << cells) - 1);
+    for _ in 0..n {
+        free &= free - 1;
+    }
+    free.trailing_zeros() as usize
+}
+
 /// The breadth-first search for one group. A state is the group's cells plus the blank's,
 /// packed [`FIELD`] bits a cell into a `u64`. Blank moves through cells the group does not hold
 /// cost nothing, so each popped state floods its whole blank region at once (a bit-mask fill)
 /// and only moves of group tiles out of the region open the next layer. `done` marks
-/// (placement, blank cell) pairs whose region was settled; `queued` keeps each pair in the next
-/// layer once.
+/// (placement, blank cell) pairs whose region was settled. A layer is a bit set over the same
+/// pairs, read back in index order, not a list of states: on 5×5 a group of five holds three
+/// sets of 16 MB however wide its layers grow (lists of states grew to hundreds of MB).
 fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Vec<u8>, SolveError> {
     let size = goal.size();
     let cells = goal.cells();
@@ -141,7 +170,8 @@ fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Ve
     let free_cells = cells - k;
     let full_len = placements(cells, k + 1);
     let mut done = Bits::new(full_len);
-    let mut queued = Bits::new(full_len);
+    let mut current = Bits::new(full_len);
+    let mut next = Bits::new(full_len);
     let mut table = vec![UNSEEN; placements(cells, k)];
     let mut neighbours = vec![0u64; cells];
     for (cell, mask) in neighbours.iter_mut().enumerate() {
@@ -156,73 +186,84 @@ fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Ve
     let full_index = |part: usize, occupied: u64, blank: usize| {
         part * free_cells + blank - (occupied & ((1u64 << blank) - 1)).count_ones() as usize
     };
-    let mut start = 0u64;
-    for (i, &t) in tiles.iter().enumerate() {
-        start |= (goal.cell_of(t).expect("tile on goal") as u64) << (FIELD * i);
-    }
-    start |= (goal.blank() as u64) << (FIELD * k);
-    let mut current = vec![start];
-    let mut next: Vec<u64> = Vec::new();
+    let cells_of: Vec<u8> = tiles
+        .iter()
+        .map(|&t| goal.cell_of(t).expect("tile on goal") as u8)
+        .collect();
+    let start_occupied = cells_of.iter().fold(0u64, |m, &c| m | 1 << c);
+    current.set(full_index(
+        rank(cells, cells_of.iter().copied()),
+        start_occupied,
+        goal.blank(),
+    ));
+    let bytes = done.bytes() * 3 + table.len() as u64;
     let mut depth = 0u8;
     let mut pops = 0u64;
-    while !current.is_empty() {
-        for &s in &current {
-            let occupied = (0..k).fold(0u64, |m, i| m | 1 << field(s, i));
-            let part = rank(cells, (0..k).map(|i| field(s, i) as u8));
-            let blank = field(s, k);
-            if done.get(full_index(part, occupied, blank)) {
-                continue;
-            }
-            budget.expand(depth as u32)?;
-            if table[part] == UNSEEN {
-                table[part] = depth;
-            }
-            // flood the blank's region
-            let free = !occupied & ((1u64 << cells) - 1);
-            let mut region = 1u64 << blank;
-            let mut frontier = region;
-            while frontier != 0 {
-                let c = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
-                let grow = neighbours[c] & free & !region;
-                region |= grow;
-                frontier |= grow;
-            }
-            let mut rest = region;
-            while rest != 0 {
-                let c = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                done.set(full_index(part, occupied, c));
-            }
-            // each group tile next to the region can slide into it
-            for i in 0..k {
-                let from = field(s, i);
-                let mut into = neighbours[from] & region;
-                while into != 0 {
-                    let to = into.trailing_zeros() as usize;
-                    into &= into - 1;
-                    let moved = (s & !(FIELD_MASK << (FIELD * i)) & !(FIELD_MASK << (FIELD * k)))
-                        | ((to as u64) << (FIELD * i))
-                        | ((from as u64) << (FIELD * k));
-                    let occ = (occupied & !(1 << from)) | (1 << to);
-                    let npart = rank(cells, (0..k).map(|j| field(moved, j) as u8));
-                    let idx = full_index(npart, occ, from);
-                    budget.stats.generated += 1;
-                    if !done.get(idx) && queued.set(idx) {
-                        next.push(moved);
+    loop {
+        let mut layer = 0usize;
+        for w in 0..current.0.len() {
+            let mut word = current.0[w];
+            while word != 0 {
+                let idx = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                layer += 1;
+                if done.get(idx) {
+                    continue;
+                }
+                let part = idx / free_cells;
+                let (placed, occupied) = unrank(cells, k, part);
+                let blank = nth_clear(occupied, cells, idx % free_cells);
+                let s = placed | (blank as u64) << (FIELD * k);
+                budget.expand(depth as u32)?;
+                if table[part] == UNSEEN {
+                    table[part] = depth;
+                }
+                // flood the blank's region
+                let free = !occupied & ((1u64 << cells) - 1);
+                let mut region = 1u64 << blank;
+                let mut frontier = region;
+                while frontier != 0 {
+                    let c = frontier.trailing_zeros() as usize;
+                    frontier &= frontier - 1;
+                    let grow = neighbours[c] & free & !region;
+                    region |= grow;
+                    frontier |= grow;
+                }
+                let mut rest = region;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    done.set(full_index(part, occupied, c));
+                }
+                // each group tile next to the region can slide into it
+                for i in 0..k {
+                    let from = field(s, i);
+                    let mut into = neighbours[from] & region;
+                    while into != 0 {
+                        let to = into.trailing_zeros() as usize;
+                        into &= into - 1;
+                        let moved =
+                            (s & !(FIELD_MASK << (FIELD * i))) | ((to as u64) << (FIELD * i));
+                        let occ = (occupied & !(1 << from)) | (1 << to);
+                        let npart = rank(cells, (0..k).map(|j| field(moved, j) as u8));
+                        let idx = full_index(npart, occ, from);
+                        budget.stats.generated += 1;
+                        if !done.get(idx) {
+                            next.set(idx);
+                        }
                     }
                 }
-            }
-            pops += 1;
-            if pops & 0xFFF == 0 {
-                let bytes = done.bytes() * 2
-                    + table.len() as u64
-                    + 8 * (current.capacity() + next.capacity()) as u64;
-                budget.memory(current.len() + next.len(), bytes)?;
+                pops += 1;
+                if pops & 0xFFF == 0 {
+                    budget.memory(layer, bytes)?;
+                }
             }
         }
-        current.clear();
+        if layer == 0 {
+            break;
+        }
         std::mem::swap(&mut current, &mut next);
+        next.0.fill(0);
         depth += 1;
     }
     Ok(table)
@@ -251,5 +292,26 @@ pub(super) mod tests {
                 }
             })
             .collect()
+    }
+
+    /// Reading a layer's bit back into cells undoes [`rank`] for every placement, and the
+    /// blank's index among the free cells finds its cell.
+    #[test]
+    fn unrank_undoes_rank() {
+        for (cells, k) in [(9, 3), (16, 2), (25, 1), (6, 5)] {
+            for r in 0..placements(cells, k) {
+                let (state, used) = unrank(cells, k, r);
+                let back = rank(
+                    cells,
+                    (0..k).map(|i| ((state >> (FIELD * i)) & FIELD_MASK) as u8),
+                );
+                assert_eq!(back, r, "{cells} cells, {k} tiles");
+                assert_eq!(used.count_ones() as usize, k);
+                let free: Vec<usize> = (0..cells).filter(|&c| used & 1 << c == 0).collect();
+                for (n, &c) in free.iter().enumerate() {
+                    assert_eq!(nth_clear(used, cells, n), c);
+                }
+            }
+        }
     }
 }
