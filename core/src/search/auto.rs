@@ -48,8 +48,9 @@ impl Solver for Auto {
     }
 
     /// Databases that match the goal: optimal IDA* on them, then beams. Without them:
-    /// IDA* with linear conflict on 3×3 and smaller, the same anytime search to 5×5, and the
-    /// reduction past that.
+    /// IDA* with linear conflict on 3×3 and smaller, the same anytime search to 5×5, the
+    /// reduction's first path shortened by beams on 6×6 and 7×7, and the reduction improving
+    /// its own path on 8×8.
     fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
         let goal = &self.goal;
         check_start(start, goal)?;
