@@ -38,6 +38,11 @@ fn median(v: &mut [f64]) -> f64 {
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
+/// NaN for no values, as the median and the worst.
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
 fn worst(v: &[f64]) -> f64 {
     v.iter().copied().fold(f64::NAN, f64::max)
 }
@@ -127,21 +132,18 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
             } else {
                 String::new()
             };
-            // NaN with no path at all, as the median and the worst
-            let mean = r.iter().sum::<f64>() / r.len() as f64;
             out_part!(
                 " {:>12} {:>6.2} {:>6.2}",
                 format!("{mark}{:.2}", median(r)),
-                mean,
+                mean(r),
                 w
             );
         }
         if !args.no_baseline {
-            let mean = baseline.iter().sum::<f64>() / baseline.len() as f64;
             out_part!(
                 " {:>14.2} {:>6.2} {:>6.2}",
                 median(&mut baseline.clone()),
-                mean,
+                mean(&baseline),
                 worst(&baseline)
             );
         }

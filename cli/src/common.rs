@@ -295,8 +295,9 @@ pub fn read_pdb(path: &Path, goal: Option<&Board>) -> Result<PatternDb, PdbReadE
     // a table is larger than the reader's buffer, so it is read into place, not through it
     let db = PatternDb::read_from(&mut reader, goal).map_err(PdbReadError::Format)?;
     if reader.read(&mut [0u8; 1]).map_err(io)? != 0 {
+        // it grew after it was sized: say how long it is now
         return Err(PdbReadError::Length {
-            found: expected + 1,
+            found: reader.get_ref().metadata().map_err(io)?.len(),
             expected,
         });
     }

@@ -397,10 +397,10 @@ pub(crate) fn beam<H: Heuristic>(
         }
         trail_bytes += steps.len() as u64 * 4;
         trail.push(steps);
-        if let Some(last) = reached {
-            return Ok(Some((path_back(&trail, last), widest.max(kept))));
-        }
         widest = widest.max(kept);
+        if let Some(last) = reached {
+            return Ok(Some((path_back(&trail, last), widest)));
+        }
         if let Some(pace) = &mut pace {
             width = pace.width(depth, layer.len(), best_h, held, shape.width);
         }

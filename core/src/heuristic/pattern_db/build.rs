@@ -156,8 +156,8 @@ fn nth_clear(used: u64, cells: usize, n: usize) -> usize {
     free.trailing_zeros() as usize
 }
 
-/// The breadth-first search for one group. A state is the group's cells plus the blank's,
-/// packed [`FIELD`] bits a cell into a `u64`. Blank moves through cells the group does not hold
+/// The breadth-first search for one group. A state is the group's cells (packed [`FIELD`] bits a
+/// cell into a `u64`) and the blank's cell. Blank moves through cells the group does not hold
 /// cost nothing, so each popped state floods its whole blank region at once (a bit-mask fill)
 /// and only moves of group tiles out of the region open the next layer. `done` marks
 /// (placement, blank cell) pairs whose region was settled. A layer is a bit set over the same
@@ -213,7 +213,6 @@ fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Ve
                 let part = idx / free_cells;
                 let (placed, occupied) = unrank(cells, k, part);
                 let blank = nth_clear(occupied, cells, idx % free_cells);
-                let s = placed | (blank as u64) << (FIELD * k);
                 budget.expand(depth as u32)?;
                 if table[part] == UNSEEN {
                     table[part] = depth;
@@ -237,13 +236,13 @@ fn build_table(goal: &Board, tiles: &[u8], budget: &mut Budget<'_>) -> Result<Ve
                 }
                 // each group tile next to the region can slide into it
                 for i in 0..k {
-                    let from = field(s, i);
+                    let from = field(placed, i);
                     let mut into = neighbours[from] & region;
                     while into != 0 {
                         let to = into.trailing_zeros() as usize;
                         into &= into - 1;
                         let moved =
-                            (s & !(FIELD_MASK << (FIELD * i))) | ((to as u64) << (FIELD * i));
+                            (placed & !(FIELD_MASK << (FIELD * i))) | ((to as u64) << (FIELD * i));
                         let occ = (occupied & !(1 << from)) | (1 << to);
                         let npart = rank(cells, (0..k).map(|j| field(moved, j) as u8));
                         let idx = full_index(npart, occ, from);

@@ -148,13 +148,12 @@ impl PatternDb {
     /// reads it: a file of any other length is damaged, and nothing of a huge one is read.
     /// Checks what the headers hold (magic, version, size, group shapes) on the way.
     pub fn expected_len<R: std::io::Read + std::io::Seek>(r: &mut R) -> Result<u64, PdbError> {
-        let io = io_error;
         let mut head = [0u8; 7];
-        r.read_exact(&mut head[..4]).map_err(io)?;
+        r.read_exact(&mut head[..4]).map_err(io_error)?;
         if &head[..4] != MAGIC {
             return Err(PdbError::BadMagic);
         }
-        r.read_exact(&mut head[4..]).map_err(io)?;
+        r.read_exact(&mut head[4..]).map_err(io_error)?;
         let version = u16::from_le_bytes([head[4], head[5]]);
         if version != FORMAT_VERSION && version != VERSION_1 {
             return Err(PdbError::WrongVersion {
@@ -170,27 +169,28 @@ impl PatternDb {
         let cells = size * size;
         let mut byte = [0u8; 1];
         r.seek(std::io::SeekFrom::Current(cells as i64))
-            .map_err(io)?;
-        r.read_exact(&mut byte).map_err(io)?;
+            .map_err(io_error)?;
+        r.read_exact(&mut byte).map_err(io_error)?;
         let count = byte[0] as usize;
         if count > MAX_GROUPS {
             return Err(PdbError::Malformed(format!("{count} groups")));
         }
         let mut len = (7 + cells + 1) as u64;
         for _ in 0..count {
-            r.read_exact(&mut byte).map_err(io)?;
+            r.read_exact(&mut byte).map_err(io_error)?;
             let k = byte[0] as usize;
             if k == 0 || k > MAX_GROUP_TILES {
                 return Err(PdbError::Malformed(format!("group of {k} tiles")));
             }
-            r.seek(std::io::SeekFrom::Current(k as i64)).map_err(io)?;
+            r.seek(std::io::SeekFrom::Current(k as i64))
+                .map_err(io_error)?;
             let sparse = version != VERSION_1 && {
-                r.read_exact(&mut byte).map_err(io)?;
+                r.read_exact(&mut byte).map_err(io_error)?;
                 layout(byte[0])?
             };
             let layout_bytes = usize::from(version != VERSION_1);
             let mut count = [0u8; 4];
-            r.read_exact(&mut count).map_err(io)?;
+            r.read_exact(&mut count).map_err(io_error)?;
             let count = u32::from_le_bytes(count) as usize;
             if count != entries(cells, k, sparse) {
                 return Err(PdbError::Malformed(format!(
@@ -198,7 +198,7 @@ impl PatternDb {
                 )));
             }
             r.seek(std::io::SeekFrom::Current(count as i64))
-                .map_err(io)?;
+                .map_err(io_error)?;
             len += (1 + k + layout_bytes + 4 + count) as u64;
         }
         Ok(len + 8)
