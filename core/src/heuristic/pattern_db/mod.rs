@@ -13,13 +13,14 @@
 //!
 //! One file per concern: `index.rs` ranks placements of tiles on cells, `partition.rs` splits
 //! the tiles into groups and maps goals onto the canonical ones, `build.rs` derives the tables,
-//! `format.rs` reads and writes their bytes, and `lookup.rs` reads a board through them as a
-//! [`Heuristic`](super::Heuristic).
+//! `format.rs` reads and writes their bytes, `summed.rs` sums them as they are read, and
+//! `lookup.rs` reads a board through them as a [`Heuristic`](super::Heuristic).
 mod build;
 mod format;
 mod index;
 mod lookup;
 mod partition;
+mod summed;
 
 pub use crate::error::PdbError;
 pub use build::GroupTable;
