@@ -22,6 +22,7 @@ pub(crate) mod pace;
 pub(crate) mod packed;
 pub mod reduction;
 pub mod registry;
+pub(crate) mod windows;
 
 pub use crate::stats::Stats;
 pub use astar::AStar;

@@ -6,12 +6,12 @@
 //! which weighted IDA* solves whole in far fewer moves than placing its lines would take.
 use rustc_hash::FxHashSet;
 
-use super::cycles::cut_cycles;
 use super::{Partial, Scratch, PLANS, WEIGHTED_REGION};
 use crate::board::{Board, Direction};
 use crate::error::SolveError;
 use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::Budget;
+use crate::search::windows::cut_cycles;
 
 /// The shortest path the beam finds (cycles cut), and whether the beam kept every reduction
 /// it saw (then a wider one finds nothing more).

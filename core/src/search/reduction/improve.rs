@@ -3,20 +3,14 @@
 //! goal.
 
 use super::beam::beam;
-use super::cycles::cut_cycles;
-use super::{reduce, sub_search, Scratch, PLANS};
+use super::{reduce, Scratch, PLANS};
 use crate::board::{Board, Direction};
 use crate::direction::undoing;
 use crate::error::SolveError;
-use crate::heuristic::Manhattan;
 use crate::limits::{join_all, Budget, SearchLimits, Shared};
-use crate::search::{IdaStar, Solver};
+use crate::search::windows::shorten;
 use std::time::Instant;
 
-/// Window lengths for the re-optimisation, shortest first.
-const WINDOWS: [usize; 5] = [14, 20, 26, 36, 48];
-/// Nodes one window's IDA* may expand before it is given up.
-const WINDOW_NODES: u64 = 100_000;
 /// What a move of Manhattan distance left counts for against a move made, when the beam ranks
 /// unfinished reductions (1 to 3 measured the same on 7×7 and 8×8).
 const BEAM_WEIGHT: f64 = 2.0;
@@ -167,53 +161,6 @@ fn widen(
         if every {
             return Ok(());
         }
-    }
-    Ok(())
-}
-
-/// Optimal windows of every length until none shortens the path.
-fn shorten(
-    start: &Board,
-    best: &mut Vec<Direction>,
-    lower_bound: u32,
-    budget: &mut Budget,
-) -> Result<(), SolveError> {
-    loop {
-        let before = best.len();
-        for window in WINDOWS {
-            optimise_windows(start, best, window, budget)?;
-            cut_cycles(start, best);
-        }
-        if best.len() == before || best.len() as u32 <= lower_bound {
-            return Ok(());
-        }
-    }
-}
-
-/// Replaces each `window`-move stretch of the path (stepping by half a window) by an optimal
-/// path between its two boards, where IDA* finds one within [`WINDOW_NODES`].
-fn optimise_windows(
-    start: &Board,
-    moves: &mut Vec<Direction>,
-    window: usize,
-    budget: &mut Budget,
-) -> Result<(), SolveError> {
-    let mut at = 0;
-    while at + window <= moves.len() {
-        let mut from = start.clone();
-        from.apply_all(&moves[..at]).expect("the path is legal");
-        let mut to = from.clone();
-        to.apply_all(&moves[at..at + window])
-            .expect("the path is legal");
-        // Manhattan, not linear conflict: its tables are built per window, and linear
-        // conflict's line table for 6×6 costs more to build than most windows cost to search.
-        let found = sub_search(budget, Some(WINDOW_NODES), |limits| {
-            IdaStar::new(&to, Manhattan::new(&to)).solve(&from, limits)
-        })?;
-        if let Some(s) = found.filter(|s| s.len() < window) {
-            moves.splice(at..at + window, s.moves);
-        }
-        at += window / 2;
     }
     Ok(())
 }

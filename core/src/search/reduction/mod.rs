@@ -16,7 +16,6 @@
 //! linear-conflict estimate of the start as its honest lower bound.
 
 mod beam;
-mod cycles;
 mod group;
 mod improve;
 mod pairs;
@@ -25,10 +24,10 @@ mod scratch;
 
 use super::{check_start, Solution, Solver};
 use crate::board::{Board, Direction};
-use crate::error::{LimitKind, SolveError};
+use crate::error::SolveError;
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
-use cycles::cut_cycles;
+use crate::search::windows::cut_cycles;
 use group::{place_tiles, GROUP};
 use improve::improve;
 use place::solve_region_with;
@@ -388,42 +387,6 @@ impl Partial {
     }
 }
 
-/// Runs a search on part of the problem (a region, a window of the path) inside `budget`: one
-/// thread, no progress reports of its own, at most what the budget's node limit has left and,
-/// with `cap`, at most `cap` nodes. Its work is charged to the budget either way. `Ok(None)` when
-/// the cap, not the budget, stopped it.
-fn sub_search(
-    budget: &mut Budget,
-    cap: Option<u64>,
-    search: impl FnOnce(&SearchLimits) -> Result<Solution, SolveError>,
-) -> Result<Option<Solution>, SolveError> {
-    let mut limits = budget.limits().clone();
-    limits.progress = None;
-    limits.threads = 1;
-    let left = limits
-        .max_nodes
-        .map(|m| m.saturating_sub(budget.stats.expanded));
-    limits.max_nodes = match (cap, left) {
-        (Some(c), Some(l)) => Some(c.min(l)),
-        (c, l) => c.or(l),
-    };
-    let (solution, work) = match search(&limits) {
-        Ok(s) => {
-            let work = s.stats.clone();
-            (Some(s), work)
-        }
-        Err(SolveError::LimitReached {
-            limit: LimitKind::Nodes,
-            stats,
-        }) if cap.is_some_and(|c| left.is_none_or(|l| c < l)) => (None, stats),
-        Err(e) => return Err(e.with_stats(budget.stats_now())),
-    };
-    budget.stats.expanded += work.expanded;
-    budget.stats.generated += work.generated;
-    budget.check(0)?;
-    Ok(solution)
-}
-
 /// One reduction pass from `start` as `plan` chooses: the blank moves to the goal, with cycles
 /// cut out.
 fn reduce(
@@ -444,6 +407,7 @@ fn reduce(
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::error::LimitKind;
     use crate::limits::CancelToken;
     use crate::shuffle;
     use rand::SeedableRng;

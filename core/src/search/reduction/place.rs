@@ -1,11 +1,12 @@
 //! The reduction's smallest steps: one or two tiles placed home by a breadth-first search over
 //! those tiles and the blank (larger groups are `group.rs`'s), and a square region solved whole
 //! by IDA* (optimal, or weighted with a node cap).
-use super::{sub_search, Region, Scratch};
+use super::{Region, Scratch};
 use crate::board::{step, taxicab, Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::LinearConflict;
 use crate::limits::Budget;
+use crate::search::windows::sub_search;
 use crate::search::{IdaStar, Solver, WeightedIdaStar};
 
 /// Moves the tiles whose goal cells are `cells` (one or two) home by the fewest blank moves
