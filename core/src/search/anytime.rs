@@ -1,20 +1,23 @@
 //! The anytime search `auto` runs up to 5×5: an optimal IDA* for a share of the budget, then
-//! beams of growing width for the rest, keeping the shortest path and the best proven lower
-//! bound.
+//! beams for the rest, keeping the shortest path and the best proven lower bound.
 //!
 //! On 3×3 and 4×4 the optimal search nearly always finishes within its share. On 5×5 it rarely
 //! does within a player's wait, and beams are what find short paths: on Korf–Taylor's
 //! 24-puzzles with the pattern databases a beam 32 000 boards wide averages 1.05× the optimal
-//! length, where weighted IDA* with falling weights averaged 1.12× in the same second. Each beam is
-//! four times as wide as the last, so a first path comes within milliseconds; the last is
-//! sized from the time the one before it took to fill the time left.
+//! length, where weighted IDA* with falling weights averaged 1.12× in the same second. A first
+//! beam 1000 wide gives a path within milliseconds; a second, paced, widens or narrows at each
+//! depth to end by the deadline.
 //!
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
 //! then a beam 1000 wide with linear conflict, and one paced to end by the deadline, each
 //! keeping a board once along its path and going no deeper than the shortest path so far.
+//!
+//! Whatever time the beams leave goes to optimal windows over the shortest path (see
+//! `windows.rs`).
 use std::time::{Duration, Instant};
 
 use super::beam::{beam, Shape};
+use super::windows::shorten;
 use super::{IdaStar, Solution, Solver};
 use crate::board::{Board, Direction};
 use crate::error::{LimitKind, SolveError};
@@ -33,39 +36,40 @@ const OPTIMAL_SHARE_LARGE: f64 = 0.1;
 /// The first beam's width: on 5×5 its path comes within about 20 ms.
 const FIRST_WIDTH: usize = 1000;
 
-/// How a run of beams grows after the first, [`FIRST_WIDTH`] wide.
-enum Growth {
-    /// Four times wider each time while even `last_within` times would not fill the time left;
-    /// then one sized to fill it, from the time per unit of width of the beam before it with
-    /// the margin `wider_cost` (a wider beam costs more per unit of width: its layers outgrow
-    /// the caches).
-    Sized { wider_cost: f64, last_within: f64 },
-    /// One beam paced to the deadline (see [`Shape::paced`]); every beam keeps each board once
-    /// along its whole path (see [`Shape::once`]).
-    Paced,
+/// How Auto's beams run: one [`FIRST_WIDTH`] wide, then one paced to the deadline (see
+/// [`Shape::paced`]) planning at least `moves_per_unit` moves per unit of estimate still to
+/// fall, each keeping a board once along its whole path when `once` says so (see
+/// [`Shape::once`]).
+struct Beams {
+    once: bool,
+    moves_per_unit: f64,
 }
 
-/// 5×5 with the pattern databases: wider layers cost 1.0–1.3× as much per unit of width
-/// (measured), and a last beam sized from the first, narrow one overran the budget (a last
-/// beam within 16× instead of 8× took the mean on Korf–Taylor's fifty 24-puzzles at 1 s from
-/// 1.049 to 1.060).
-const PDB_BEAMS: Growth = Growth::Sized {
-    wider_cost: 1.3,
-    last_within: 8.0,
+/// 5×5 with the pattern databases, whose estimate is within about 1.2× of the distance
+/// (Korf–Taylor's boards: 1.15 and 1.3 measured the same). A paced beam uses the whole
+/// budget; beams four times wider each, the last sized from the time the one before took,
+/// ended at 0.5–0.9 s of a second (on the fifty 24-puzzles at 1 s: mean 1.043–1.045 paced
+/// against 1.049 sized, worst 1.105–1.121 against 1.121, in one session). Without `once`: these
+/// beams do not circle.
+const PDB_BEAMS: Beams = Beams {
+    once: false,
+    moves_per_unit: 1.15,
 };
 
 /// 6×6 and 7×7 with linear conflict, after the reduction: beams sized in advance either
 /// stopped at half the budget (a beam four times wider having left too little time for
 /// another) or, sized closer, overran it on a few boards and found nothing; a paced beam ends
 /// in time on every board (on fifteen 7×7 boards at 1 s, length / Manhattan median 1.59,
-/// worst 1.91, against 1.62–1.86 and 1.91–2.15 in runs of the sized schedule).
-const LARGE_BEAMS: Growth = Growth::Paced;
+/// worst 1.91, against 1.62–1.86 and 1.91–2.15 in runs of the sized schedule). Linear
+/// conflict is about 1.6× below the beams' lengths, and falls slowly near the goal: 2.5 moves
+/// per unit (3.0 gave a 7×7 median of 1.69 instead of 1.59; 2.0 was in between).
+const LARGE_BEAMS: Beams = Beams {
+    once: true,
+    moves_per_unit: 2.5,
+};
 
 /// The widest a paced beam may grow (time and memory keep it far narrower at a player's wait).
 const PACED_WIDEST: usize = 1 << 20;
-
-/// The share of the time left the last beam is sized to fill.
-const TIME_USED: f64 = 0.9;
 
 /// Optimal IDA* for its share of the budget; if it has not finished, beams of growing width
 /// for the rest (see the module documentation).
@@ -108,6 +112,7 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
         last_limit,
     };
     best.widen(start, goal, &heuristic, limits, deadline, &PDB_BEAMS)?;
+    best.polish(start, limits, deadline)?;
     best.finish(start, began)
 }
 
@@ -132,6 +137,7 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
     };
     if !first.optimal {
         best.widen(start, goal, heuristic, limits, deadline, &LARGE_BEAMS)?;
+        best.polish(start, limits, deadline)?;
     }
     best.finish(start, began)
 }
@@ -154,9 +160,8 @@ impl Best {
             .is_some_and(|m| m.len() as u32 <= self.lower_bound)
     }
 
-    /// Beams of growing width until the deadline, a limit, or a path that meets the lower
-    /// bound, growing as `growth` says. A beam that passes the shortest length so far
-    /// without the goal gives way to a wider one.
+    /// The beams `beams` says, until the deadline, a limit, or a path that meets the lower
+    /// bound. Each goes no deeper than the shortest path so far.
     fn widen<H: Heuristic>(
         &mut self,
         start: &Board,
@@ -164,14 +169,17 @@ impl Best {
         heuristic: &H,
         limits: &SearchLimits,
         deadline: Instant,
-        growth: &Growth,
+        beams: &Beams,
     ) -> Result<(), SolveError> {
-        let paced = matches!(growth, Growth::Paced);
         let mut rest = limits.clone();
         rest.deadline = Some(deadline);
-        let mut width = FIRST_WIDTH;
-        let mut last = false;
-        while !self.is_optimal() {
+        for (width, paced) in [
+            (FIRST_WIDTH, None),
+            (PACED_WIDEST, Some(beams.moves_per_unit)),
+        ] {
+            if self.is_optimal() {
+                return Ok(());
+            }
             rest.max_nodes = limits
                 .max_nodes
                 .map(|max| max.saturating_sub(self.stats.expanded));
@@ -180,13 +188,12 @@ impl Best {
                 return Ok(());
             }
             let longest = self.moves.as_ref().map_or(usize::MAX, |m| m.len() - 1);
-            let beam_began = Instant::now();
             let mut account = Budget::new(&rest);
             let shape = Shape {
                 width,
                 longest,
-                once: paced,
-                paced: last && paced,
+                once: beams.once,
+                paced,
             };
             let found = beam(start, goal, heuristic, shape, &mut account);
             self.stats.absorb(&account.stats);
@@ -202,32 +209,39 @@ impl Best {
                 }
                 Err(e) => return Err(e.with_stats(self.stats.clone())),
             }
-            if last {
-                return Ok(());
-            }
-            let Growth::Sized {
-                wider_cost,
-                last_within,
-            } = *growth
-            else {
-                width = PACED_WIDEST;
-                last = true;
-                continue;
-            };
-            // The next width, as `Growth::Sized` says.
-            let per_width = beam_began.elapsed().as_secs_f64().max(1e-4) / width as f64;
-            let left = deadline
-                .saturating_duration_since(Instant::now())
-                .as_secs_f64();
-            let fits = left * TIME_USED / (per_width * wider_cost);
-            if fits < width as f64 * 1.25 {
-                // a beam hardly wider than this one would find much the same path
-                return Ok(());
-            }
-            last = fits <= last_within * width as f64;
-            width = if last { fits as usize } else { 4 * width };
         }
         Ok(())
+    }
+
+    /// Optimal windows over the shortest path (`windows.rs`) in the time the beams left. A
+    /// beam seldom wastes a move, but where it does a window of up to 48 moves finds it, in a
+    /// few milliseconds on 5×5 (a move or two off one board in seven of Korf–Taylor's). What
+    /// they shortened before a limit stopped them is kept; only a cancel ends the solve. The
+    /// path keeps the name of the beam that found it.
+    fn polish(
+        &mut self,
+        start: &Board,
+        limits: &SearchLimits,
+        deadline: Instant,
+    ) -> Result<(), SolveError> {
+        if self.is_optimal() {
+            return Ok(());
+        }
+        let Some(moves) = self.moves.as_mut() else {
+            return Ok(());
+        };
+        let mut rest = limits.clone();
+        rest.deadline = Some(deadline);
+        rest.max_nodes = limits
+            .max_nodes
+            .map(|max| max.saturating_sub(self.stats.expanded));
+        let mut account = Budget::new(&rest);
+        let done = shorten(start, moves, self.lower_bound, &mut account);
+        self.stats.absorb(&account.stats);
+        match done {
+            Err(e @ SolveError::Cancelled { .. }) => Err(e.with_stats(self.stats.clone())),
+            _ => Ok(()),
+        }
     }
 
     /// The solution, or the last limit when no search found a path.

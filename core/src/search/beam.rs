@@ -57,7 +57,7 @@ impl<H: Heuristic> Solver for Beam<H> {
             width: self.width,
             longest: usize::MAX,
             once: false,
-            paced: false,
+            paced: None,
         };
         let found = beam(start, &self.goal, &self.heuristic, shape, &mut budget)?;
         // a beam that wandered past any sensible depth gave up, as a search at its node limit
@@ -255,12 +255,13 @@ pub(crate) struct Shape {
     /// in 623 ms a board instead of 434 ms); it costs a key per board kept, so the 5×5 beams, which do not
     /// circle with the pattern databases, go without.
     pub once: bool,
-    /// The width is paced to end by the limits' deadline: at each depth the beam takes the
-    /// width that fits the time left, from its cost per board so far and the depths still to
-    /// go at the pace its best estimate has fallen so far, and that keeps what it holds within
+    /// With `Some(moves_per_unit)` the width is paced to end by the limits' deadline: at each
+    /// depth the beam takes the width that fits the time left, from its cost per board so far
+    /// and the depths still to go (at the pace its best estimate has fallen so far, and at
+    /// least `moves_per_unit` per unit of estimate left), and that keeps what it holds within
     /// the memory limit, `width` at most. A beam sized in advance that overran its deadline
     /// found nothing; a paced one narrows instead.
-    pub paced: bool,
+    pub paced: Option<f64>,
 }
 
 /// The path the beam shaped by `shape` finds from `start` to `goal`, with the most boards it
@@ -322,8 +323,9 @@ pub(crate) fn beam<H: Heuristic>(
     let eval_bytes = std::mem::size_of::<H::Eval>() as u64;
     let candidate_bytes = std::mem::size_of::<Candidate<H::Eval>>() as u64;
     let mut pace = match (shape.paced, budget.limits().deadline) {
-        (true, Some(deadline)) => Some(Pace {
+        (Some(moves_per_unit), Some(deadline)) => Some(Pace {
             deadline,
+            moves_per_unit,
             depth_began: Instant::now(),
             per_board: 0.0,
             h0: heuristic.value(&h0),
@@ -555,7 +557,7 @@ mod tests {
             width: 64,
             longest: usize::MAX,
             once: false,
-            paced: false,
+            paced: None,
         };
         let path = run(shape).unwrap();
         let exact = run(Shape {

@@ -3,11 +3,16 @@
 //! and that keeps what the beam holds within the memory limit.
 use std::time::Instant;
 
-/// What pacing a beam's width needs: its deadline, the start's estimate, what a kept board
-/// costs per depth in bytes, and the running cost of a board expanded.
+/// What pacing a beam's width needs: its deadline, the start's estimate, the fewest moves to
+/// plan per unit of estimate, what a kept board costs per depth in bytes, and the running
+/// cost of a board expanded.
 pub(crate) struct Pace {
     pub deadline: Instant,
     pub h0: u32,
+    /// The fewest moves the beam plans per unit of estimate still to fall: the best estimate
+    /// falls fast at first and slowly near the goal, so the pace so far promises too few
+    /// depths. It depends on how close the estimate is to the real distance (see `Shape::paced`).
+    pub moves_per_unit: f64,
     pub max_bytes: u64,
     pub bytes_per_board: u64,
     /// When the last depth began, and seconds per board expanded (smoothed over depths).
@@ -17,9 +22,6 @@ pub(crate) struct Pace {
 
 /// Depths before the pace is read: the first steps fall faster than the rest.
 const PACE_AFTER: usize = 8;
-/// The fewest moves a paced beam plans per unit of estimate still to fall: the best estimate
-/// falls fast at first and slowly near the goal, so the pace so far promises too few depths.
-const PACE_MOVES: f64 = 2.5;
 /// The share of the time left a paced beam plans to use.
 const PACE_TIME: f64 = 0.7;
 /// The share of the memory limit a paced beam plans to hold.
@@ -44,7 +46,7 @@ impl Pace {
         if depth < PACE_AFTER || fallen <= 0.0 {
             return max;
         }
-        let to_go = (h as f64 * depth as f64 / fallen).max(h as f64 * PACE_MOVES) + 1.0;
+        let to_go = (h as f64 * depth as f64 / fallen).max(h as f64 * self.moves_per_unit) + 1.0;
         let left = self.deadline.saturating_duration_since(now).as_secs_f64();
         let by_time = left * PACE_TIME / (to_go * self.per_board.max(1e-9));
         let room = (self.max_bytes as f64 * PACE_MEMORY - held as f64).max(0.0);
@@ -65,6 +67,7 @@ mod tests {
         let mut pace = Pace {
             deadline: Instant::now() + Duration::from_secs(3600),
             h0: 100,
+            moves_per_unit: 2.5,
             max_bytes: 1 << 20,
             bytes_per_board: 20,
             depth_began: Instant::now(),
