@@ -71,8 +71,8 @@ const LARGE_BEAMS: Beams = Beams {
 /// The widest a paced beam may grow (time and memory keep it far narrower at a player's wait).
 const PACED_WIDEST: usize = 1 << 20;
 
-/// Optimal IDA* for its share of the budget; if it has not finished, beams of growing width
-/// for the rest (see the module documentation).
+/// Optimal IDA* for its share of the budget; if it has not finished, beams and windows for
+/// the rest (see the module documentation).
 pub(crate) fn anytime<H: Heuristic + Clone>(
     start: &Board,
     goal: &Board,
@@ -117,8 +117,8 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
 }
 
 /// Shortens a path found by another search (the reduction's, on boards too large for an
-/// optimal one) with beams of growing width until `limits`' deadline, each no deeper than the
-/// shortest path so far. `first` keeps its name when no beam beats it.
+/// optimal one) with a beam 1000 wide and one paced to `limits`' deadline, each no deeper than
+/// the shortest path so far, then windows. `first` keeps its name when no beam beats it.
 pub(crate) fn shorten_with_beams<H: Heuristic>(
     start: &Board,
     goal: &Board,

@@ -3,8 +3,9 @@
 //! depth has made the same number of moves, so the lowest estimate is the lowest f = g + h. It
 //! finds a path in a time proportional to `width` × the path's length, usually somewhat longer
 //! than the shortest; a wider beam keeps more of the boards an optimal path runs through and so
-//! finds a shorter one. Auto runs beams of growing width with the pattern databases on 5×5,
-//! where no optimal search finishes in a player's wait (see `anytime.rs`).
+//! finds a shorter one. Auto runs a narrow beam and then one paced to its deadline, with the
+//! pattern databases on 5×5, where no optimal search finishes in a player's wait, and with
+//! linear conflict on 6×6 and 7×7 (see `anytime.rs`).
 use std::time::Instant;
 
 use rustc_hash::FxHashSet;
