@@ -71,7 +71,7 @@ check "an unknown built-in picture" 2 "no built-in picture 'nope'" "$bin" pictur
 check "a file that is not an image" 2 'not a supported image' \
   bash -c "echo hello > '$SLIDEPUZZLE_CACHE/x.jpg'; '$bin' play --image '$SLIDEPUZZLE_CACHE/x.jpg'"
 check "a missing photo" 1 'cannot read' "$bin" play --image /nonexistent/photo.jpg
-check "auto finds a path on 8x8 in time" 0 'auto:reduction: [0-9]+ moves, not proven optimal' \
+check "auto finds a path on 8x8 in time" 0 'auto:(reduction|beam\+lc×[0-9]+): [0-9]+ moves, not proven optimal' \
   bash -c "'$bin' solve --tiles \"\$('$bin' shuffle --size 8 --seed 2)\" --timeout-ms 300"
 check "reduction is a listed algorithm and its path is checked" 0 '"algorithm":"reduction"' \
   bash -c "'$bin' solve --tiles \"\$('$bin' shuffle --size 7 --seed 5 --goal \"\$(seq -s' ' 1 24) 0 \$(seq -s' ' 25 48)\")\" --goal \"\$(seq -s' ' 1 24) 0 \$(seq -s' ' 25 48)\" --algorithm reduction --timeout-ms 200 --json"

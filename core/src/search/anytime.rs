@@ -126,8 +126,10 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
     limits: &SearchLimits,
     first: Solution,
 ) -> Result<Solution, SolveError> {
-    let began = Instant::now();
-    let deadline = limits.deadline.unwrap_or(began + AUTO_DEFAULT_BUDGET);
+    let now = Instant::now();
+    let deadline = limits.deadline.unwrap_or(now + AUTO_DEFAULT_BUDGET);
+    // the time reported counts the search that found `first`
+    let began = now.checked_sub(first.stats.elapsed).unwrap_or(now);
     let mut best = Best {
         moves: Some(first.moves),
         name: first.algorithm,
