@@ -84,12 +84,10 @@ impl Solver for Auto {
                 let reduction = if start.size() <= FIRST_PATH_MAX_SIDE {
                     Reduction::new(goal).first_path_only()
                 } else {
-                    bounded.deadline =
-                        Some(now + end.saturating_duration_since(now).mul_f64(IMPROVE_SHARE));
-                    Reduction::new(goal)
+                    let share = end.saturating_duration_since(now).mul_f64(IMPROVE_SHARE);
+                    Reduction::new(goal).improving_until(now + share)
                 };
                 let mut first = reduction.solve(start, &bounded)?;
-                bounded.deadline = Some(end);
                 first.algorithm = format!("auto:{}", first.algorithm);
                 let h = LinearConflict::new(goal);
                 shorten_with_beams(start, goal, &h, &bounded, first)
@@ -147,7 +145,12 @@ mod tests {
             let mut replay = start.clone();
             replay.apply_all(&s.moves).unwrap();
             assert_eq!(replay, goal, "{size}×{size}");
-            assert!(s.len() <= first.len(), "{size}×{size}: {} > {}", s.len(), first.len());
+            assert!(
+                s.len() <= first.len(),
+                "{size}×{size}: {} > {}",
+                s.len(),
+                first.len()
+            );
             assert!(s.algorithm.starts_with("auto:"), "{}", s.algorithm);
             assert!(!s.optimal && s.lower_bound > 0 && s.lower_bound < s.len() as u32);
         }

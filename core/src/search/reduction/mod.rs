@@ -22,6 +22,8 @@ mod pairs;
 mod place;
 mod scratch;
 
+use std::time::Instant;
+
 use super::{check_start, Solution, Solver};
 use crate::board::{Board, Direction};
 use crate::error::SolveError;
@@ -38,6 +40,8 @@ use scratch::Scratch;
 pub struct Reduction {
     goal: Board,
     improve: bool,
+    /// When the improving stops, if before the limits' deadline.
+    improve_until: Option<Instant>,
 }
 
 impl Reduction {
@@ -46,7 +50,16 @@ impl Reduction {
         Reduction {
             goal: goal.clone(),
             improve: true,
+            improve_until: None,
         }
+    }
+
+    /// The same solver improving its path until `until` at the latest, so that a caller can
+    /// give the rest of its time to another search. The first path may still take until the
+    /// limits' deadline: it is the one answer there is.
+    pub fn improving_until(mut self, until: Instant) -> Reduction {
+        self.improve_until = Some(until);
+        self
     }
 
     /// The same solver returning its first path, unimproved (to measure how soon a path
@@ -83,15 +96,26 @@ impl Solver for Reduction {
         let lower_bound = LinearConflict::new(&self.goal).estimate(start.tiles());
         let mut scratch = Scratch::default();
         let mut best = reduce(start, &self.goal, PLANS[0], &mut budget, &mut scratch)?;
+        let mut shorter = limits.clone();
+        if let Some(until) = self.improve_until {
+            shorter.deadline = Some(limits.deadline.map_or(until, |d| d.min(until)));
+        }
         let improved = match self.improve && start.size() > LAST_REGION {
-            true => improve(
-                start,
-                &self.goal,
-                &mut best,
-                lower_bound,
-                &mut budget,
-                &mut scratch,
-            ),
+            true => {
+                // its own account against the shorter deadline, from the counts so far
+                let mut account = Budget::new(&shorter);
+                account.stats = budget.stats.clone();
+                let done = improve(
+                    start,
+                    &self.goal,
+                    &mut best,
+                    lower_bound,
+                    &mut account,
+                    &mut scratch,
+                );
+                budget.stats = account.stats;
+                done
+            }
             false => Ok(()),
         };
         if let Err(e) = improved {
@@ -496,6 +520,27 @@ pub(super) mod tests {
             .solve(&goal, &SearchLimits::default())
             .unwrap();
         assert!(s.is_empty() && s.optimal);
+    }
+
+    /// Improving that must stop before it starts gives the first path, even though the limits'
+    /// deadline is far off; and the first path is found even when `until` has passed.
+    #[test]
+    fn improving_until_a_moment_past_gives_the_first_path() {
+        let goal = Board::goal(8).unwrap();
+        let start = shuffled(&goal, 4);
+        let limits = SearchLimits::with_timeout(Duration::from_secs(60));
+        let first = Reduction::new(&goal)
+            .first_path_only()
+            .solve(&start, &limits)
+            .unwrap();
+        let stopped = Reduction::new(&goal)
+            .improving_until(Instant::now())
+            .solve(&start, &limits)
+            .unwrap();
+        assert_eq!(stopped.moves, first.moves);
+        let mut replay = start.clone();
+        replay.apply_all(&stopped.moves).unwrap();
+        assert_eq!(replay, goal);
     }
 
     #[test]
