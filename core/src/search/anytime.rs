@@ -162,6 +162,17 @@ impl Best {
             .is_some_and(|m| m.len() as u32 <= self.lower_bound)
     }
 
+    /// The limits of the next search: `deadline`, and what the node limit has left after
+    /// every search so far.
+    fn rest(&self, limits: &SearchLimits, deadline: Instant) -> SearchLimits {
+        let mut rest = limits.clone();
+        rest.deadline = Some(deadline);
+        rest.max_nodes = limits
+            .max_nodes
+            .map(|max| max.saturating_sub(self.stats.expanded));
+        rest
+    }
+
     /// The beams `beams` says, until the deadline, a limit, or a path that meets the lower
     /// bound. Each goes no deeper than the shortest path so far.
     fn widen<H: Heuristic>(
@@ -173,8 +184,6 @@ impl Best {
         deadline: Instant,
         beams: &Beams,
     ) -> Result<(), SolveError> {
-        let mut rest = limits.clone();
-        rest.deadline = Some(deadline);
         for (width, paced) in [
             (FIRST_WIDTH, None),
             (PACED_WIDEST, Some(beams.moves_per_unit)),
@@ -182,9 +191,7 @@ impl Best {
             if self.is_optimal() {
                 return Ok(());
             }
-            rest.max_nodes = limits
-                .max_nodes
-                .map(|max| max.saturating_sub(self.stats.expanded));
+            let rest = self.rest(limits, deadline);
             if rest.max_nodes == Some(0) {
                 self.last_limit = LimitKind::Nodes;
                 return Ok(());
@@ -229,14 +236,10 @@ impl Best {
         if self.is_optimal() {
             return Ok(());
         }
+        let rest = self.rest(limits, deadline);
         let Some(moves) = self.moves.as_mut() else {
             return Ok(());
         };
-        let mut rest = limits.clone();
-        rest.deadline = Some(deadline);
-        rest.max_nodes = limits
-            .max_nodes
-            .map(|max| max.saturating_sub(self.stats.expanded));
         let mut account = Budget::new(&rest);
         let done = shorten(start, moves, self.lower_bound, &mut account);
         self.stats.absorb(&account.stats);

@@ -45,7 +45,7 @@ impl<R: std::io::Read> Summed<'_, R> {
         let mut v = vec![0u8; n];
         let r = &mut *self.r;
         let start = self.sum.clone();
-        let (summed, read) = std::thread::scope(|scope| {
+        let piecewise = std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::channel::<&[u8]>();
             let summer = std::thread::Builder::new()
                 .name("pdb-sum".into())
@@ -54,10 +54,8 @@ impl<R: std::io::Read> Summed<'_, R> {
                     rx.iter().for_each(|piece| sum.update(piece));
                     sum
                 });
-            let Ok(summer) = summer else {
-                // no second thread to be had: read and sum here
-                return (None, Ok(()));
-            };
+            // no second thread to be had: read and sum below
+            let summer = summer.ok()?;
             let mut read = Ok(());
             for piece in v.chunks_mut(PIECE) {
                 read = r.read_exact(piece);
@@ -70,17 +68,17 @@ impl<R: std::io::Read> Summed<'_, R> {
                 }
             }
             drop(tx);
-            (Some(summer.join()), read)
+            Some((summer.join(), read))
         });
-        match summed {
-            None => {
-                self.fill(&mut v)?;
-            }
-            Some(Ok(sum)) => {
+        match piecewise {
+            None => self.fill(&mut v)?,
+            Some((Ok(sum), read)) => {
                 read.map_err(io_error)?;
                 self.sum = sum;
             }
-            Some(Err(_)) => return Err(PdbError::Malformed("the checksum thread failed".into())),
+            Some((Err(_), _)) => {
+                return Err(PdbError::Malformed("the checksum thread failed".into()))
+            }
         }
         Ok(v)
     }

@@ -96,13 +96,13 @@ impl Solver for Reduction {
         let lower_bound = LinearConflict::new(&self.goal).estimate(start.tiles());
         let mut scratch = Scratch::default();
         let mut best = reduce(start, &self.goal, PLANS[0], &mut budget, &mut scratch)?;
-        let mut shorter = limits.clone();
-        if let Some(until) = self.improve_until {
-            shorter.deadline = Some(limits.deadline.map_or(until, |d| d.min(until)));
-        }
         let improved = match self.improve && start.size() > LAST_REGION {
             true => {
                 // its own account against the shorter deadline, from the counts so far
+                let mut shorter = limits.clone();
+                if let Some(until) = self.improve_until {
+                    shorter.deadline = Some(limits.deadline.map_or(until, |d| d.min(until)));
+                }
                 let mut account = Budget::new(&shorter);
                 account.stats = budget.stats.clone();
                 let done = improve(
