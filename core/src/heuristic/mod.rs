@@ -3,11 +3,13 @@
 //! Every heuristic is built for one goal (any arrangement) and never overestimates, so the
 //! searches that use it stay optimal. Searches carry a small [`Heuristic::Eval`] along their path
 //! and update it per move instead of re-reading the whole board.
+pub mod far_tiles;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod pattern_db;
 pub mod zero;
 
+pub use far_tiles::FarTiles;
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pattern_db::{canonical_goal, PatternDb, PdbHeuristic};

@@ -9,8 +9,9 @@
 //! depth to end by the deadline.
 //!
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
-//! then a beam 1000 wide with linear conflict, and one paced to end by the deadline, each
-//! keeping a board once along its path and going no deeper than the shortest path so far.
+//! then a beam 1000 wide and one paced to end by the deadline, ranked by linear conflict with a
+//! charge for far tiles (`FarTiles`), each keeping a board once along its path and going no
+//! deeper than the shortest path so far.
 //!
 //! Whatever time the beams leave goes to optimal windows over the shortest path (see
 //! `windows.rs`).

@@ -8,14 +8,14 @@ use super::anytime::{anytime, shorten_with_beams};
 use super::{check_start, IdaStar, Reduction, Solution, Solver};
 use crate::board::Board;
 use crate::error::SolveError;
-use crate::heuristic::{LinearConflict, PatternDb, PdbHeuristic};
+use crate::heuristic::{FarTiles, LinearConflict, PatternDb, PdbHeuristic};
 use crate::limits::SearchLimits;
 
 /// The most time `auto` spends on 6×6 and larger boards, whatever the caller allows: by then
 /// the improvements have mostly been found, and Auto answers in a blink.
 pub const REDUCTION_BUDGET: Duration = Duration::from_secs(1);
 
-/// The largest side on which `auto`'s beams (linear conflict) start from the reduction's first
+/// The largest side on which `auto`'s beams (linear conflict, far tiles charged) start from the reduction's first
 /// path: on 6×6 and 7×7 they beat the reduction's own improving in the same second
 /// (`slidepuzzle bench-large`). On 8×8 a beam from the first path alone lost its way on some
 /// boards (15 boards at 1 s: median 1.86 against the reduction's 1.92, but worst 2.51 against
@@ -89,7 +89,7 @@ impl Solver for Auto {
                 };
                 let mut first = reduction.solve(start, &bounded)?;
                 first.algorithm = format!("auto:{}", first.algorithm);
-                let h = LinearConflict::new(goal);
+                let h = FarTiles::new(LinearConflict::new(goal), goal);
                 shorten_with_beams(start, goal, &h, &bounded, first)
             }
         }
