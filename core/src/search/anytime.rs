@@ -1,15 +1,16 @@
 //! The anytime search `auto` runs up to 5×5: an optimal IDA* for a share of the budget, then
 //! beams for the rest, keeping the shortest path and the best proven lower bound.
 //!
-//! On 3×3 and 4×4 the optimal search nearly always finishes within its share. On 5×5 it rarely
-//! does within a player's wait, and beams are what find short paths: on Korf–Taylor's
-//! 24-puzzles with the pattern databases a beam 32 000 boards wide averages 1.05× the optimal
-//! length, where weighted IDA* with falling weights averaged 1.12× in the same second. A first
-//! beam 1000 wide gives a path within milliseconds; a second, paced, widens or narrows at each
-//! depth to end by the deadline.
+//! On 3×3 and 4×4 the optimal search nearly always finishes within its share, and the beams
+//! follow it only when it does not. On 5×5 it rarely does within a player's wait, and beams are
+//! what find short paths: on Korf–Taylor's 24-puzzles with the pattern databases a beam 32 000
+//! boards wide averages 1.05× the optimal length, where weighted IDA* with falling weights
+//! averaged 1.12× in the same second. There a first beam 300 wide runs before the optimal
+//! search and gives a path within a few milliseconds; after the optimal share a second, paced,
+//! widens or narrows at each depth to end by the deadline.
 //!
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
-//! then a beam 1000 wide and one paced to end by the deadline, ranked by linear conflict with a
+//! then a beam 1 000 wide and one paced to end by the deadline, ranked by linear conflict with a
 //! charge for far tiles (`FarTiles`), each keeping a board once along its path and going no
 //! deeper than the shortest path so far.
 //!
@@ -34,14 +35,12 @@ pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 const OPTIMAL_SHARE_SMALL: f64 = 0.4;
 const OPTIMAL_SHARE_LARGE: f64 = 0.1;
 
-/// The first beam's width: on 5×5 its path comes within about 20 ms.
-const FIRST_WIDTH: usize = 1000;
-
-/// How Auto's beams run: one [`FIRST_WIDTH`] wide, then one paced to the deadline (see
+/// How Auto's beams run: one `first_width` wide, then one paced to the deadline (see
 /// [`Shape::paced`]) planning at least `moves_per_unit` moves per unit of estimate still to
 /// fall, each keeping a board once along its whole path when `once` says so (see
 /// [`Shape::once`]).
 struct Beams {
+    first_width: usize,
     once: bool,
     moves_per_unit: f64,
 }
@@ -51,8 +50,13 @@ struct Beams {
 /// budget; beams four times wider each, the last sized from the time the one before took,
 /// ended at 0.5–0.9 s of a second (on the fifty 24-puzzles at 1 s: mean 1.043–1.045 paced
 /// against 1.049 sized, worst 1.105–1.121 against 1.121, in one session). Without `once`: these
-/// beams do not circle.
+/// beams do not circle. The first beam, 300 wide, takes about 6 ms: a fresh `solve` at
+/// 100 ms while two other processes kept both cores busy gave 44 of the fifty 24-puzzles a
+/// path (42 in a second run), against 13 (10) with 1 000 run after the optimal share; on a
+/// quiet machine 49–50 of 50 with the same lengths (median 1.11), and at 1 s 1.040 / 1.043 /
+/// 1.112 (median, mean, worst), as before.
 const PDB_BEAMS: Beams = Beams {
+    first_width: 300,
     once: false,
     moves_per_unit: 1.15,
 };
@@ -65,6 +69,7 @@ const PDB_BEAMS: Beams = Beams {
 /// conflict is about 1.6× below the beams' lengths, and falls slowly near the goal: 2.5 moves
 /// per unit (3.0 gave a 7×7 median of 1.69 instead of 1.59; 2.0 was in between).
 const LARGE_BEAMS: Beams = Beams {
+    first_width: 1000,
     once: true,
     moves_per_unit: 2.5,
 };
@@ -88,33 +93,70 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
     } else {
         OPTIMAL_SHARE_LARGE
     };
-    let mut first = limits.clone();
-    first.deadline = Some(began + budget.mul_f64(share));
-    // The node limit is one budget across the phases: the optimal search gets its share, and
-    // each beam what the searches before it left.
-    first.max_nodes = limits.max_nodes.map(|max| (max as f64 * share) as u64);
-    let optimal = IdaStar::new(goal, heuristic.clone());
-    // The optimal search's stats carry the lower bound it proved. `last_limit` is the limit
-    // that stopped the last search, reported if no path was found at all.
-    let (stats, last_limit) = match optimal.solve(start, &first) {
-        Ok(mut s) => {
-            s.algorithm = format!("auto:{}", s.algorithm);
-            return Ok(s);
-        }
-        Err(SolveError::LimitReached { stats, limit }) => (stats, limit),
-        Err(e) => return Err(e),
-    };
-    let lower_bound = stats.lower_bound.max(heuristic.estimate(start.tiles()));
     let mut best = Best {
         moves: None,
         name: String::new(),
-        lower_bound,
-        stats,
-        last_limit,
+        lower_bound: heuristic.estimate(start.tiles()),
+        stats: Stats::default(),
+        last_limit: LimitKind::Time,
     };
-    best.widen(start, goal, &heuristic, limits, deadline, &PDB_BEAMS)?;
+    // Past 4×4 the optimal search seldom finishes: the narrow beam runs first, so that a path
+    // comes within milliseconds whatever the optimal share takes.
+    let early = start.size() > 4;
+    if early {
+        best.widen(
+            start,
+            goal,
+            &heuristic,
+            limits,
+            deadline,
+            &PDB_BEAMS,
+            &[Step::First],
+        )?;
+        if best.is_optimal() {
+            return best.finish(start, began);
+        }
+    }
+    let mut first = best.rest(limits, began + budget.mul_f64(share));
+    // The node limit is one budget across the phases: the optimal search gets its share, and
+    // each beam what the searches before it left.
+    first.max_nodes = limits
+        .max_nodes
+        .map(|max| ((max as f64 * share) as u64).saturating_sub(best.stats.expanded));
+    let optimal = IdaStar::new(goal, heuristic.clone());
+    // The optimal search's stats carry the lower bound it proved. `last_limit` is the limit
+    // that stopped the last search, reported if no path was found at all.
+    match optimal.solve(start, &first) {
+        Ok(mut s) => {
+            s.algorithm = format!("auto:{}", s.algorithm);
+            s.stats.absorb(&best.stats);
+            s.stats.elapsed = began.elapsed();
+            return Ok(s);
+        }
+        Err(SolveError::LimitReached { stats, limit }) => {
+            best.stats.absorb(&stats);
+            best.lower_bound = best.lower_bound.max(stats.lower_bound);
+            if best.moves.is_none() {
+                best.last_limit = limit;
+            }
+        }
+        Err(e) => return Err(e),
+    }
+    let steps: &[Step] = if early {
+        &[Step::Paced]
+    } else {
+        &[Step::First, Step::Paced]
+    };
+    best.widen(start, goal, &heuristic, limits, deadline, &PDB_BEAMS, steps)?;
     best.polish(start, limits, deadline)?;
     best.finish(start, began)
+}
+
+/// A beam Auto runs: [`Beams::first_width`] wide, or paced to the deadline.
+#[derive(Clone, Copy)]
+enum Step {
+    First,
+    Paced,
 }
 
 /// Shortens a path found by another search (the reduction's, on boards too large for an
@@ -139,7 +181,16 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
         last_limit: LimitKind::Time,
     };
     if !first.optimal {
-        best.widen(start, goal, heuristic, limits, deadline, &LARGE_BEAMS)?;
+        let steps = [Step::First, Step::Paced];
+        best.widen(
+            start,
+            goal,
+            heuristic,
+            limits,
+            deadline,
+            &LARGE_BEAMS,
+            &steps,
+        )?;
         best.polish(start, limits, deadline)?;
     }
     best.finish(start, began)
@@ -174,8 +225,9 @@ impl Best {
         rest
     }
 
-    /// The beams `beams` says, until the deadline, a limit, or a path that meets the lower
-    /// bound. Each goes no deeper than the shortest path so far.
+    /// The beams `steps` say, shaped as `beams` says, until the deadline, a limit, or a path
+    /// that meets the lower bound. Each goes no deeper than the shortest path so far.
+    #[allow(clippy::too_many_arguments)]
     fn widen<H: Heuristic>(
         &mut self,
         start: &Board,
@@ -184,11 +236,13 @@ impl Best {
         limits: &SearchLimits,
         deadline: Instant,
         beams: &Beams,
+        steps: &[Step],
     ) -> Result<(), SolveError> {
-        for (width, paced) in [
-            (FIRST_WIDTH, None),
-            (PACED_WIDEST, Some(beams.moves_per_unit)),
-        ] {
+        for step in steps {
+            let (width, paced) = match step {
+                Step::First => (beams.first_width, None),
+                Step::Paced => (PACED_WIDEST, Some(beams.moves_per_unit)),
+            };
             if self.is_optimal() {
                 return Ok(());
             }
@@ -279,13 +333,24 @@ mod tests {
     use crate::search::Auto;
     use crate::text::parse_board;
 
-    /// The node limit is one budget for every phase: the optimal search, then each beam,
-    /// together expand no more than asked (one check past the limit per phase at most).
+    /// The node limit is one budget for every phase: the optimal search and each beam (on
+    /// 5×5 the first beam before the optimal search) together expand no more than asked (one
+    /// check past the limit per phase at most).
     #[test]
     fn the_node_limit_holds_across_every_phase() {
-        let goal = Board::goal_with_blank(4, 0).unwrap();
-        let start = parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
-        for max in [0, 1_000, 50_000, 300_000] {
+        let boards = [
+            (4, "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0"),
+            (
+                5,
+                "17 1 20 9 16 2 22 19 14 5 15 21 0 3 24 23 18 13 12 7 10 8 6 4 11",
+            ),
+        ];
+        for ((size, tiles), max) in boards
+            .into_iter()
+            .flat_map(|b| [0, 1_000, 50_000, 300_000].map(|max| (b, max)))
+        {
+            let goal = Board::goal_with_blank(size, 0).unwrap();
+            let start = parse_board(tiles).unwrap();
             let limits = SearchLimits::default().threads(1).nodes(max);
             let expanded = match Auto::new(&goal, None).solve(&start, &limits) {
                 Ok(s) => {
@@ -298,9 +363,12 @@ mod tests {
                     limit: LimitKind::Nodes,
                     stats,
                 }) => stats.expanded,
-                Err(other) => panic!("cap {max}: {other}"),
+                Err(other) => panic!("{size}×{size}, cap {max}: {other}"),
             };
-            assert!(expanded <= max + 2, "cap {max}: expanded {expanded}");
+            assert!(
+                expanded <= max + 2,
+                "{size}×{size}, cap {max}: expanded {expanded}"
+            );
         }
     }
 
