@@ -11,8 +11,9 @@
 //! length / Manhattan 1.72 and 1.61 instead of 1.89 and 1.88, worst 1.85 and 1.81 instead of
 //! 6.38 and 2.43. Half that charge and one and a half times it both did worse. In Auto at 1 s
 //! (`bench-large`, two runs each beside the build before): 6×6 median 1.40–1.43 against 1.47,
-//! worst 1.59 against 1.62–1.69; 7×7 median 1.56–1.57 against 1.57–1.63; 8×8 unchanged, where
-//! the paced beam's width, not its ordering, decides.
+//! worst 1.59 against 1.62–1.69; 7×7 median 1.56–1.57 against 1.57–1.63; 8×8 unchanged
+//! (1.71–1.77 against 1.71, worst 2.06–2.08 against 2.02–2.23): there a beam of the width a
+//! second allows still falls short of the goal on some boards, and the reduction's path stays.
 //!
 //! The estimate itself is unchanged, so a search's lower bound stays honest; only
 //! [`Heuristic::rank`] sees the charge.
