@@ -117,9 +117,10 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
             return best.finish(start, began);
         }
     }
-    let mut first = best.rest(limits, began + budget.mul_f64(share));
-    // The node limit is one budget across the phases: the optimal search gets its share, and
-    // each beam what the searches before it left.
+    let mut first = limits.clone();
+    first.deadline = Some(began + budget.mul_f64(share));
+    // The node limit is one budget across the phases: the optimal search gets its share, less
+    // what a first beam spent, and each later beam what the searches before it left.
     first.max_nodes = limits
         .max_nodes
         .map(|max| ((max as f64 * share) as u64).saturating_sub(best.stats.expanded));

@@ -15,9 +15,9 @@ use crate::limits::SearchLimits;
 /// the improvements have mostly been found, and Auto answers in a blink.
 pub const REDUCTION_BUDGET: Duration = Duration::from_secs(1);
 
-/// The largest side on which `auto`'s beams (linear conflict, far tiles charged) start from the reduction's first
-/// path: on 6×6 and 7×7 they beat the reduction's own improving in the same second
-/// (`slidepuzzle bench-large`). On 8×8 a beam from the first path alone lost its way on some
+/// The largest side on which `auto`'s beams (linear conflict, far tiles charged) start from the
+/// reduction's first path: on 6×6 and 7×7 they beat the reduction's own improving in the same
+/// second (`slidepuzzle bench-large`). On 8×8 a beam from the first path alone lost its way on some
 /// boards (15 boards at 1 s: median 1.86 against the reduction's 1.92, but worst 2.51 against
 /// 2.17), so there the reduction first improves its own path for [`IMPROVE_SHARE`] of the time.
 const FIRST_PATH_MAX_SIDE: usize = 7;
