@@ -191,6 +191,8 @@ check "bench-large keeps its table and names the boards without a path" 3 'seed 
   "$bin" bench-large --sizes 8 --count 1 --budgets 1,300 --no-baseline
 check "bench-large's table is still printed" 3 '8×8 ' \
   "$bin" bench-large --sizes 8 --count 1 --budgets 1,300 --no-baseline
+check "bench-large --first-seed measures other boards" 3 'seed 17: no path within 1 ms' \
+  "$bin" bench-large --sizes 8 --count 1 --first-seed 17 --budgets 1 --no-baseline
 python3 - "$tmp/b.png" "$tmp/damaged.png" <<'PY'
 import sys
 data = bytearray(open(sys.argv[1], "rb").read())

@@ -20,9 +20,14 @@ pub struct BenchLargeArgs {
     /// Board sides.
     #[arg(long, value_delimiter = ',', default_value = "6,7,8")]
     sizes: Vec<usize>,
-    /// Boards per size: the walk shuffles of seeds 1..=N (n²·10 random moves, as `shuffle`).
+    /// Boards per size: the walk shuffles of N seeds from `--first-seed` on (n²·10 random
+    /// moves, as `shuffle`).
     #[arg(long, default_value_t = 15)]
     count: u64,
+    /// The first seed: boards other than the usual fifteen, to check that a change did not
+    /// fit them alone.
+    #[arg(long, default_value_t = 1)]
+    first_seed: u64,
     /// Time budgets in milliseconds.
     #[arg(long, value_delimiter = ',', default_value = "100,1000,10000")]
     budgets: Vec<u64>,
@@ -84,7 +89,7 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
         let mut first = Vec::new();
         let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); args.budgets.len()];
         let mut baseline = Vec::new();
-        for seed in 1..=args.count {
+        for seed in args.first_seed..args.first_seed.saturating_add(args.count) {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let start = shuffle::shuffled(&goal, shuffle::default_walk_length(n), &mut rng);
             let md = manhattan.estimate(start.tiles()).max(1) as f64;
