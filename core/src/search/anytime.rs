@@ -12,7 +12,9 @@
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
 //! then a beam 1 000 wide and one paced to end by the deadline, ranked by linear conflict with a
 //! charge for far tiles (`FarTiles`), each keeping a board once along its path and going no
-//! deeper than the shortest path so far.
+//! deeper than the shortest path so far. When the first beam finds no shorter path, the board
+//! is one on which the beams may lose their way: the reduction improves its own path for half
+//! the time left before the paced beam, so that the path kept is not the first one.
 //!
 //! Whatever time the beams leave goes to optimal windows over the shortest path (see
 //! `windows.rs`).
@@ -162,13 +164,17 @@ enum Step {
 
 /// Shortens a path found by another search (the reduction's, on boards too large for an
 /// optimal one) with a beam 1000 wide and one paced to `limits`' deadline, each no deeper than
-/// the shortest path so far, then windows. `first` keeps its name when no beam beats it.
+/// the shortest path so far, then windows. When the first beam finds no path, `fallback` (the
+/// reduction improving its own path) runs for [`FALLBACK_SHARE`] of the time left before the
+/// paced beam, so that a board on which the beams lose their way keeps a better path than the
+/// first. `first` keeps its name when no search beats it.
 pub(crate) fn shorten_with_beams<H: Heuristic>(
     start: &Board,
     goal: &Board,
     heuristic: &H,
     limits: &SearchLimits,
     first: Solution,
+    fallback: Option<&dyn Solver>,
 ) -> Result<Solution, SolveError> {
     let now = Instant::now();
     let deadline = limits.deadline.unwrap_or(now + AUTO_DEFAULT_BUDGET);
@@ -182,7 +188,24 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
         last_limit: LimitKind::Time,
     };
     if !first.optimal {
-        let steps = [Step::First, Step::Paced];
+        let found = best.widen(
+            start,
+            goal,
+            heuristic,
+            limits,
+            deadline,
+            &LARGE_BEAMS,
+            &[Step::First],
+        )?;
+        if let (false, Some(fallback)) = (found, fallback) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            best.run(
+                start,
+                fallback,
+                limits,
+                Instant::now() + left.mul_f64(FALLBACK_SHARE),
+            )?;
+        }
         best.widen(
             start,
             goal,
@@ -190,12 +213,21 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
             limits,
             deadline,
             &LARGE_BEAMS,
-            &steps,
+            &[Step::Paced],
         )?;
         best.polish(start, limits, deadline)?;
     }
     best.finish(start, began)
 }
+
+/// The share of the time left that the reduction improves its own path on 6×6 and 7×7 when the
+/// first beam found no path. On 7×7 at 1 s (`bench-large`, seeds 1–15 and 101–115, three runs
+/// each beside the build without it): seed 109, on which both beams lose their way, came to
+/// 2.05× the Manhattan distance instead of the first path's 2.35; seed 11, whose first beam
+/// fails but whose paced beam reached 1.68–1.70 with the whole time, kept its first path
+/// (2.07) in most runs; medians 1.52–1.60 against 1.52–1.58. 40 % left seed 109 at 2.09–2.21;
+/// 60–70 % reached 1.86 on it in some runs but raised the medians to 1.57–1.68.
+const FALLBACK_SHARE: f64 = 0.5;
 
 /// The shortest path so far, the name of the search that found it, and what every search so
 /// far proved and spent.
@@ -227,7 +259,8 @@ impl Best {
     }
 
     /// The beams `steps` say, shaped as `beams` says, until the deadline, a limit, or a path
-    /// that meets the lower bound. Each goes no deeper than the shortest path so far.
+    /// that meets the lower bound. Each goes no deeper than the shortest path so far. Whether
+    /// one of them found a shorter path (or the path is already proven the shortest).
     #[allow(clippy::too_many_arguments)]
     fn widen<H: Heuristic>(
         &mut self,
@@ -238,19 +271,20 @@ impl Best {
         deadline: Instant,
         beams: &Beams,
         steps: &[Step],
-    ) -> Result<(), SolveError> {
+    ) -> Result<bool, SolveError> {
+        let mut found_any = false;
         for step in steps {
             let (width, paced) = match step {
                 Step::First => (beams.first_width, None),
                 Step::Paced => (PACED_WIDEST, Some(beams.moves_per_unit)),
             };
             if self.is_optimal() {
-                return Ok(());
+                return Ok(true);
             }
             let rest = self.rest(limits, deadline);
             if rest.max_nodes == Some(0) {
                 self.last_limit = LimitKind::Nodes;
-                return Ok(());
+                return Ok(found_any);
             }
             let longest = self.moves.as_ref().map_or(usize::MAX, |m| m.len() - 1);
             let mut account = Budget::new(&rest);
@@ -266,16 +300,46 @@ impl Best {
                 Ok(Some((path, widest))) => {
                     self.moves = Some(path);
                     self.name = format!("auto:beam+{}×{widest}", heuristic.name());
+                    found_any = true;
                 }
                 Ok(None) => {}
                 Err(SolveError::LimitReached { limit, .. }) => {
                     self.last_limit = limit;
-                    return Ok(());
+                    return Ok(found_any);
                 }
                 Err(e) => return Err(e.with_stats(self.stats.clone())),
             }
         }
-        Ok(())
+        Ok(found_any)
+    }
+
+    /// `solver` until `until` (or the limits' own deadline, if sooner), its path kept when it is
+    /// the shortest so far. A solver stopped by a limit leaves the path as it was; only a
+    /// cancel ends the solve.
+    fn run(
+        &mut self,
+        start: &Board,
+        solver: &dyn Solver,
+        limits: &SearchLimits,
+        until: Instant,
+    ) -> Result<(), SolveError> {
+        let rest = self.rest(limits, until.min(limits.deadline.unwrap_or(until)));
+        match solver.solve(start, &rest) {
+            Ok(s) => {
+                self.stats.absorb(&s.stats);
+                self.lower_bound = self.lower_bound.max(s.lower_bound);
+                if self.moves.as_ref().is_none_or(|m| s.len() < m.len()) {
+                    self.moves = Some(s.moves);
+                    self.name = format!("auto:{}", s.algorithm);
+                }
+                Ok(())
+            }
+            Err(SolveError::LimitReached { stats, .. }) => {
+                self.stats.absorb(&stats);
+                Ok(())
+            }
+            Err(e) => Err(e.with_stats(self.stats.clone())),
+        }
     }
 
     /// Optimal windows over the shortest path (`windows.rs`) in the time the beams left. A
@@ -394,6 +458,41 @@ mod tests {
         assert!(s.len() >= 100 && s.len() <= 150, "{}", s.len());
     }
 
+    /// When the first beam cannot beat the first path, the fallback runs and its shorter path
+    /// is kept under its own name; a first beam that does beat it leaves the fallback unrun.
+    #[test]
+    fn the_fallback_runs_when_the_first_beam_finds_nothing() {
+        let goal = Board::goal_with_blank(4, 0).unwrap();
+        let start = parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
+        let h = LinearConflict::new(&goal);
+        let limits = SearchLimits::default().threads(1);
+        let optimal = IdaStar::new(&goal, h.clone())
+            .solve(&start, &limits)
+            .unwrap();
+        // the optimal path with a move and its undoing in front: two moves too long, which a
+        // beam 1 000 wide does not beat on this board (it finds no optimal path)
+        let detour = start.legal_moves().next().unwrap();
+        let mut padded = vec![detour, detour.opposite()];
+        padded.extend(&optimal.moves);
+        let first = Solution::new("first", &start, padded, false, 0, Stats::default());
+        let fallback = IdaStar::new(&goal, h.clone());
+        let s =
+            shorten_with_beams(&start, &goal, &h, &limits, first.clone(), Some(&fallback)).unwrap();
+        assert_eq!(s.moves, optimal.moves);
+        assert_eq!(s.algorithm, "auto:idastar+lc");
+        assert!(s.optimal);
+        // a first path the first beam beats: the beam's path, not the fallback's
+        let mut long = first.moves.clone();
+        long.splice(0..0, [detour, detour.opposite(), detour, detour.opposite()]);
+        let first = Solution::new("first", &start, long, false, 0, Stats::default());
+        let limits = limits.nodes(60_000);
+        let s = shorten_with_beams(&start, &goal, &h, &limits, first, Some(&fallback)).unwrap();
+        let mut replay = start.clone();
+        replay.apply_all(&s.moves).unwrap();
+        assert_eq!(replay, goal);
+        assert!(s.algorithm.starts_with("auto:beam+lc×"), "{}", s.algorithm);
+    }
+
     /// On 6×6 the beams shorten the reduction's first path: the result replays to the goal, is
     /// shorter, and is named for the beam that found it; a first path that is already optimal
     /// is returned as it is.
@@ -411,7 +510,7 @@ mod tests {
             .solve(&start, &limits)
             .unwrap();
         let h = LinearConflict::new(&goal);
-        let s = shorten_with_beams(&start, &goal, &h, &limits, first.clone()).unwrap();
+        let s = shorten_with_beams(&start, &goal, &h, &limits, first.clone(), None).unwrap();
         let mut replay = start.clone();
         replay.apply_all(&s.moves).unwrap();
         assert_eq!(replay, goal);
@@ -421,7 +520,7 @@ mod tests {
         let mut near = goal.clone();
         near.apply(crate::Direction::Up).unwrap();
         let one = Reduction::new(&goal).solve(&near, &limits).unwrap();
-        let kept = shorten_with_beams(&near, &goal, &h, &limits, one.clone()).unwrap();
+        let kept = shorten_with_beams(&near, &goal, &h, &limits, one.clone(), None).unwrap();
         assert_eq!((kept.moves, kept.algorithm), (one.moves, one.algorithm));
     }
 }
