@@ -188,33 +188,24 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
         last_limit: LimitKind::Time,
     };
     if !first.optimal {
-        let found = best.widen(
-            start,
-            goal,
-            heuristic,
-            limits,
-            deadline,
-            &LARGE_BEAMS,
-            &[Step::First],
-        )?;
+        let widen = |best: &mut Best, step: Step| {
+            best.widen(
+                start,
+                goal,
+                heuristic,
+                limits,
+                deadline,
+                &LARGE_BEAMS,
+                &[step],
+            )
+        };
+        let found = widen(&mut best, Step::First)?;
         if let (false, Some(fallback)) = (found, fallback) {
             let left = deadline.saturating_duration_since(Instant::now());
-            best.run(
-                start,
-                fallback,
-                limits,
-                Instant::now() + left.mul_f64(FALLBACK_SHARE),
-            )?;
+            let until = Instant::now() + left.mul_f64(FALLBACK_SHARE);
+            best.run(start, fallback, limits, until)?;
         }
-        best.widen(
-            start,
-            goal,
-            heuristic,
-            limits,
-            deadline,
-            &LARGE_BEAMS,
-            &[Step::Paced],
-        )?;
+        widen(&mut best, Step::Paced)?;
         best.polish(start, limits, deadline)?;
     }
     best.finish(start, began)
