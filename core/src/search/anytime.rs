@@ -212,12 +212,12 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
 }
 
 /// The share of the time left that the reduction improves its own path on 6×6 and 7×7 when the
-/// first beam found no path. On 7×7 at 1 s (`bench-large`, seeds 1–15 and 101–115, three runs
+/// first beam found no path. On 7×7 at 1 s (`bench-large`, seeds 1–15 and 101–115, five runs
 /// each beside the build without it): seed 109, on which both beams lose their way, came to
 /// 2.05× the Manhattan distance instead of the first path's 2.35; seed 11, whose first beam
 /// fails but whose paced beam reached 1.68–1.70 with the whole time, kept its first path
 /// (2.07) in most runs; medians 1.52–1.60 against 1.52–1.58. 40 % left seed 109 at 2.09–2.21;
-/// 60–70 % reached 1.86 on it in some runs but raised the medians to 1.57–1.68.
+/// 60–70 % reached 1.86 on it in some runs, with medians up to 1.68.
 const FALLBACK_SHARE: f64 = 0.5;
 
 /// The shortest path so far, the name of the search that found it, and what every search so
