@@ -201,8 +201,9 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
         };
         let found = widen(&mut best, Step::First)?;
         if let (false, Some(fallback)) = (found, fallback) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let until = Instant::now() + left.mul_f64(FALLBACK_SHARE);
+            let now = Instant::now();
+            let left = deadline.saturating_duration_since(now);
+            let until = now + left.mul_f64(FALLBACK_SHARE);
             best.run(start, fallback, limits, until)?;
         }
         widen(&mut best, Step::Paced)?;
@@ -304,9 +305,8 @@ impl Best {
         Ok(found_any)
     }
 
-    /// `solver` until `until` (or the limits' own deadline, if sooner), its path kept when it is
-    /// the shortest so far. A solver stopped by a limit leaves the path as it was; only a
-    /// cancel ends the solve.
+    /// `solver` until `until`, its path kept when it is the shortest so far. A solver stopped by
+    /// a limit leaves the path as it was; only a cancel ends the solve.
     fn run(
         &mut self,
         start: &Board,
@@ -314,7 +314,7 @@ impl Best {
         limits: &SearchLimits,
         until: Instant,
     ) -> Result<(), SolveError> {
-        let rest = self.rest(limits, until.min(limits.deadline.unwrap_or(until)));
+        let rest = self.rest(limits, until);
         match solver.solve(start, &rest) {
             Ok(s) => {
                 self.stats.absorb(&s.stats);
