@@ -11,8 +11,8 @@
 //!
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
 //! then a beam 1 000 wide and one paced to end by the deadline, ranked by linear conflict with a
-//! charge for far tiles (`FarTiles`), each keeping a board once along its path and going no
-//! deeper than the shortest path so far. When the first beam finds no shorter path, the board
+//! charge for far tiles (`FarTiles`), each keeping a board of a recent depth out of later ones
+//! and going no deeper than the shortest path so far. When the first beam finds no shorter path, the board
 //! is one on which the beams may lose their way: the reduction improves its own path for half
 //! the time left before the paced beam, so that the path kept is not the first one.
 //!
@@ -39,7 +39,7 @@ const OPTIMAL_SHARE_LARGE: f64 = 0.1;
 
 /// How Auto's beams run: one `first_width` wide, then one paced to the deadline (see
 /// [`Shape::paced`]) planning at least `moves_per_unit` moves per unit of estimate still to
-/// fall, each keeping a board once along its whole path when `once` says so (see
+/// fall, each keeping a board of a recent depth out of later ones when `once` says so (see
 /// [`Shape::once`]).
 struct Beams {
     first_width: usize,

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashSet;
 
+use super::kept::{in_index_order, lowest_distinct, scramble, unscramble, Closed};
 use super::pace::Pace;
 
 use super::{check_start, Solution, Solver};
@@ -118,6 +119,8 @@ struct Expand<'a, H> {
     cells: usize,
     heuristic: &'a H,
     zobrist: &'a [u64],
+    /// The boards kept at earlier depths, whose children are left out, when the shape says so.
+    closed: Option<&'a Closed>,
 }
 
 impl<H: Heuristic> Expand<'_, H> {
@@ -129,7 +132,7 @@ impl<H: Heuristic> Expand<'_, H> {
         budget: &mut Budget,
         out: &mut Vec<Candidate<H::Eval>>,
     ) -> Result<(), SolveError> {
-        let (n, cells, zobrist) = (self.n, self.cells, self.zobrist);
+        let (n, cells, zobrist, closed) = (self.n, self.cells, self.zobrist, self.closed);
         let mut tiles = [0u8; MAX_CELLS];
         let mut pos = [0u8; MAX_CELLS];
         for i in range {
@@ -148,6 +151,13 @@ impl<H: Heuristic> Expand<'_, H> {
                     continue;
                 };
                 let tile = tiles[to];
+                budget.stats.generated += 1;
+                let key = layer.keys[i]
+                    ^ zobrist[tile as usize * cells + to]
+                    ^ zobrist[tile as usize * cells + blank];
+                if closed.is_some_and(|closed| closed.contains(key)) {
+                    continue;
+                }
                 // the child's board, for the heuristic's update, then the parent's again
                 tiles[blank] = tile;
                 tiles[to] = 0;
@@ -165,13 +175,10 @@ impl<H: Heuristic> Expand<'_, H> {
                 tiles[blank] = 0;
                 pos[tile as usize] = to as u8;
                 pos[0] = blank as u8;
-                budget.stats.generated += 1;
                 out.push(Candidate {
                     h: self.heuristic.rank(&eval),
                     step: (i as u32) << 2 | dir.index() as u32,
-                    key: layer.keys[i]
-                        ^ zobrist[tile as usize * cells + to]
-                        ^ zobrist[tile as usize * cells + blank],
+                    key,
                     eval,
                 });
             }
@@ -250,11 +257,11 @@ pub(crate) struct Shape {
     /// The longest path worth finding (a caller that holds a path of `longest + 1` moves wants
     /// no longer one).
     pub longest: usize,
-    /// Every board at most once along the whole beam, not only once per depth. On 7×7 with
-    /// linear conflict this kept narrow beams from circling (a beam 8 000 wide went from
-    /// 1.69× to 1.64× the Manhattan distance in the median and from 2.39× to 1.86× at worst,
-    /// in 623 ms a board instead of 434 ms); it costs a key per board kept, so the 5×5 beams, which do not
-    /// circle with the pattern databases, go without.
+    /// A board kept at a recent depth kept out of later ones, not only once per depth (the
+    /// boards a beam returns to are those of the depth two before; see [`Closed`]). On 7×7
+    /// with linear conflict this kept narrow beams from circling (a beam 8 000 wide went from
+    /// 1.69× to 1.64× the Manhattan distance in the median and from 2.39× to 1.86× at worst);
+    /// the 5×5 beams, which do not circle with the pattern databases, go without.
     pub once: bool,
     /// With `Some(moves_per_unit)` the width is paced to end by the limits' deadline: at each
     /// depth the beam takes the width that fits the time left, from its cost per board so far
@@ -305,12 +312,6 @@ pub(crate) fn beam<H: Heuristic>(
         back: vec![NONE],
         blanks: vec![start.blank() as u8],
     };
-    let expand = Expand {
-        n,
-        cells,
-        heuristic,
-        zobrist: &zobrist,
-    };
     let threads = budget.limits().threads.max(1);
     // trail[d][i]: how board i of depth d + 1 was reached from depth d (`parent << 2 | dir`)
     let mut trail: Vec<Vec<u32>> = Vec::new();
@@ -318,8 +319,9 @@ pub(crate) fn beam<H: Heuristic>(
     let mut candidates: Vec<Candidate<H::Eval>> = Vec::new();
     let mut seen: FxHashSet<u64> = FxHashSet::default();
     // the boards kept at earlier depths, when the shape asks for them to be kept out
-    let mut closed: FxHashSet<u64> = FxHashSet::default();
+    let mut closed = Closed::new();
     let mut order: Vec<u64> = Vec::new();
+    let mut marks: Vec<u64> = Vec::new();
     let mut spare = Vec::new();
     let eval_bytes = std::mem::size_of::<H::Eval>() as u64;
     let candidate_bytes = std::mem::size_of::<Candidate<H::Eval>>() as u64;
@@ -331,8 +333,9 @@ pub(crate) fn beam<H: Heuristic>(
             per_board: 0.0,
             h0: heuristic.value(&h0),
             max_bytes: budget.limits().max_bytes,
-            // its trail entry, and its key among the earlier boards when those are kept out
-            bytes_per_board: 4 + if shape.once { 16 } else { 0 },
+            // its trail entry (the table of recent boards is sized by the width, and counted
+            // in what the beam holds)
+            bytes_per_board: 4,
         }),
         _ => None,
     };
@@ -340,29 +343,42 @@ pub(crate) fn beam<H: Heuristic>(
     let mut widest = 1;
     for depth in 1..=max_depth {
         candidates.clear();
-        seen.clear();
+        let expand = Expand {
+            n,
+            cells,
+            heuristic,
+            zobrist: &zobrist,
+            closed: shape.once.then_some(&closed),
+        };
         expand.all_children(&layer, threads, budget, &mut candidates, &mut spare)?;
-        // a board reached twice at this depth is kept once, where it first came; the choice is
-        // made on (rank, index) pairs, which move far faster than whole candidates
+        // the choice is made on (rank, scrambled index) words, which move far faster than
+        // whole candidates; ties go by the scrambled index, as good as random (by the index
+        // itself they went to the oldest line of boards, and 8×8 beams lost their way more)
         order.clear();
         order.extend(
             candidates
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| !(shape.once && closed.contains(&c.key)) && seen.insert(c.key))
-                .map(|(i, c)| (c.h as u64) << 32 | i as u64),
+                .map(|(i, c)| (c.h as u64) << 32 | scramble(i) as u64),
         );
-        let kept = order.len().min(width);
-        // the earlier boards' set: a key and a control byte per slot
+        lowest_distinct(
+            &mut order,
+            |o| candidates[unscramble(o)].key,
+            width,
+            &mut seen,
+        );
+        let kept = order.len();
+        // the earlier boards' table (see `Closed`)
         let held = trail_bytes
-            + closed.capacity() as u64 * 9
+            + if shape.once { closed.bytes() } else { 0 }
             + layer.len() as u64 * (cells as u64 + eval_bytes + 10)
             + candidates.len() as u64 * (candidate_bytes + 16)
             + kept as u64 * (cells as u64 + eval_bytes + 14);
         budget.memory(layer.len() + candidates.len(), held)?;
-        if kept < order.len() {
-            order.select_nth_unstable(kept);
-            order.truncate(kept);
+        // the kept candidates in their own order, read one after another
+        in_index_order(&mut order, candidates.len(), &mut marks);
+        if shape.once {
+            closed.fit(kept, &layer.keys);
         }
         let mut next = Layer {
             tiles: Vec::with_capacity(kept * cells),
@@ -375,7 +391,7 @@ pub(crate) fn beam<H: Heuristic>(
         let mut reached = None;
         let mut best_h = u32::MAX;
         for &o in &order {
-            let c = &candidates[o as u32 as usize];
+            let c = &candidates[o as usize];
             let parent = (c.step >> 2) as usize;
             let dir = Direction::ALL[(c.step & 3) as usize];
             let at = next.tiles.len();
@@ -557,7 +573,7 @@ mod tests {
         let shape = Shape {
             width: 64,
             longest: usize::MAX,
-            once: false,
+            once: true,
             paced: None,
         };
         let path = run(shape).unwrap();

@@ -17,6 +17,7 @@ pub mod beam;
 pub mod bfs;
 pub mod bidirectional;
 pub mod idastar;
+pub(crate) mod kept;
 pub(crate) mod memory;
 pub(crate) mod pace;
 pub(crate) mod packed;
