@@ -90,5 +90,37 @@ fn korf(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, puzzle8, korf);
+/// Beams 20 000 wide on three 7×7 boards (`shuffle`'s walks, seeds 1–3): keeping the boards
+/// of recent depths out of later ones, against the plain beam in the same run.
+fn beams(c: &mut Criterion) {
+    use rand::SeedableRng;
+    use slidepuzzle_core::heuristic::{FarTiles, LinearConflict};
+    use slidepuzzle_core::search::Beam;
+    use slidepuzzle_core::Solver;
+    let goal = Board::goal(7).unwrap();
+    let boards: Vec<Board> = (1..=3u64)
+        .map(|seed| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            slidepuzzle_core::shuffle::shuffled(&goal, 490, &mut rng)
+        })
+        .collect();
+    let h = FarTiles::new(LinearConflict::new(&goal), &goal);
+    let plain = Beam::new(&goal, h.clone(), 20_000);
+    let kept_out = plain.clone().recent_kept_out();
+    let limits = SearchLimits::default().threads(2);
+    let mut group = c.benchmark_group("beam 7x7, 20 000 wide, 3 boards");
+    group.sample_size(10);
+    for (name, beam) in [("plain", &plain), ("recent boards kept out", &kept_out)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for start in &boards {
+                    beam.solve(start, &limits).unwrap();
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, puzzle8, korf, beams);
 criterion_main!(benches);

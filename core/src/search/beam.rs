@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashSet;
 
-use super::kept::{in_index_order, lowest_distinct, scramble, unscramble, Closed};
+use super::kept::{in_index_order, lowest_distinct, scramble, unscramble, zobrist_keys, Closed};
 use super::pace::Pace;
 
 use super::{check_start, Solution, Solver};
@@ -29,6 +29,7 @@ pub struct Beam<H> {
     goal: Board,
     heuristic: H,
     width: usize,
+    once: bool,
 }
 
 impl<H: Heuristic> Beam<H> {
@@ -38,7 +39,14 @@ impl<H: Heuristic> Beam<H> {
             goal: goal.clone(),
             heuristic,
             width: width.max(1),
+            once: false,
         }
+    }
+
+    /// The same beam keeping the boards of recent depths out of later ones (see
+    /// [`Shape::once`]), as Auto's beams on 6×6 to 8×8 do.
+    pub fn recent_kept_out(self) -> Beam<H> {
+        Beam { once: true, ..self }
     }
 }
 
@@ -58,7 +66,7 @@ impl<H: Heuristic> Solver for Beam<H> {
         let shape = Shape {
             width: self.width,
             longest: usize::MAX,
-            once: false,
+            once: self.once,
             paced: None,
         };
         let found = beam(start, &self.goal, &self.heuristic, shape, &mut budget)?;
@@ -439,21 +447,6 @@ fn path_back(trail: &[Vec<u32>], last: usize) -> Vec<Direction> {
     }
     moves.reverse();
     moves
-}
-
-/// Random keys for (label, cell) pairs, `keys[label * cells + cell]`, from a fixed seed
-/// (SplitMix64): a board's key is the xor of its pairs', so a move updates it with two xors.
-fn zobrist_keys(cells: usize) -> Vec<u64> {
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    (0..cells * cells)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        })
-        .collect()
 }
 
 #[cfg(test)]

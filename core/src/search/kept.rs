@@ -1,7 +1,22 @@
-//! Which boards a beam keeps at a depth: the lowest of a layer's children whose boards differ,
-//! read back in the order they were generated, and none kept at an earlier depth when the
-//! beam's shape says so (see `Shape::once` in `beam.rs`).
+//! Which boards a beam keeps at a depth: the lowest of a layer's children whose boards differ
+//! (told apart by Zobrist keys), read back in the order they were generated, and none kept at
+//! a recent depth when the beam's shape says so (see `Shape::once` in `beam.rs`).
 use rustc_hash::FxHashSet;
+
+/// Random keys for (label, cell) pairs, `keys[label * cells + cell]`, from a fixed seed
+/// (SplitMix64): a board's key is the xor of its pairs', so a move updates it with two xors.
+pub(crate) fn zobrist_keys(cells: usize) -> Vec<u64> {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..cells * cells)
+        .map(|_| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        })
+        .collect()
+}
 
 /// The boards a beam kept at its latest depths, as 32-bit fingerprints of their keys in
 /// buckets of four, a key's bucket chosen by its high bits, at least a bucket per board of the
