@@ -566,7 +566,7 @@ mod tests {
         let shape = Shape {
             width: 64,
             longest: usize::MAX,
-            once: true,
+            once: false,
             paced: None,
         };
         let path = run(shape).unwrap();
