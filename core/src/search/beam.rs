@@ -44,7 +44,7 @@ impl<H: Heuristic> Beam<H> {
     }
 
     /// The same beam keeping the boards of recent depths out of later ones (see
-    /// [`Shape::once`]), as Auto's beams on 6×6 to 8×8 do.
+    /// the beam module's `Shape::once`), as Auto's beams on 6×6 to 8×8 do.
     pub fn recent_kept_out(self) -> Beam<H> {
         Beam { once: true, ..self }
     }
