@@ -10,14 +10,15 @@ use std::time::Instant;
 
 use rustc_hash::FxHashSet;
 
-use super::kept::{in_index_order, lowest_distinct, scramble, unscramble, zobrist_keys, Closed};
+use super::expand::{Candidate, Children, Expand, Layer};
+use super::kept::{in_index_order, lowest_distinct, unscramble, zobrist_keys, Closed};
 use super::pace::Pace;
 
 use super::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
-use crate::limits::{join_all, Budget, SearchLimits, Shared};
+use crate::limits::{Budget, SearchLimits};
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 /// No move: the start has no move to undo.
@@ -85,174 +86,6 @@ impl<H: Heuristic> Solver for Beam<H> {
             h0,
             budget.finish(),
         ))
-    }
-}
-
-/// A child a layer offers before the beam chooses: its estimate, the board it came from in
-/// the layer, the move, its key for spotting duplicates, and its evaluation.
-#[derive(Clone, Copy)]
-struct Candidate<E> {
-    h: u32,
-    /// `parent << 2 | direction`.
-    step: u32,
-    key: u64,
-    eval: E,
-}
-
-/// One depth's kept boards, stored flat: `tiles[i * cells..][..cells]` is board `i`.
-struct Layer<E> {
-    tiles: Vec<u8>,
-    evals: Vec<E>,
-    keys: Vec<u64>,
-    /// The direction that would undo the move into each board.
-    back: Vec<u8>,
-    /// The blank's cell in each board.
-    blanks: Vec<u8>,
-}
-
-impl<E> Layer<E> {
-    fn len(&self) -> usize {
-        self.evals.len()
-    }
-}
-
-/// Layers with fewer cells than this (boards × cells per board) are expanded on one thread:
-/// splitting them costs more than it saves. 4096 boards on 5×5, about 2100 on 7×7, whose
-/// boards cost twice as much to expand.
-const PARALLEL_CELLS: usize = 4096 * 25;
-
-/// What expanding a layer needs besides the layer: the board side, the heuristic and the keys.
-struct Expand<'a, H> {
-    n: usize,
-    cells: usize,
-    heuristic: &'a H,
-    zobrist: &'a [u64],
-    /// The boards kept at earlier depths, whose children are left out, when the shape says so.
-    closed: Option<&'a Closed>,
-}
-
-impl<H: Heuristic> Expand<'_, H> {
-    /// The children of boards `range` of `layer`, in order, each counted in `budget`.
-    fn children(
-        &self,
-        layer: &Layer<H::Eval>,
-        range: std::ops::Range<usize>,
-        budget: &mut Budget,
-        out: &mut Vec<Candidate<H::Eval>>,
-    ) -> Result<(), SolveError> {
-        let (n, cells, zobrist, closed) = (self.n, self.cells, self.zobrist, self.closed);
-        let mut tiles = [0u8; MAX_CELLS];
-        let mut pos = [0u8; MAX_CELLS];
-        for i in range {
-            budget.expand(0)?;
-            let parent = &layer.tiles[i * cells..][..cells];
-            tiles[..cells].copy_from_slice(parent);
-            for (c, &t) in parent.iter().enumerate() {
-                pos[t as usize] = c as u8;
-            }
-            let blank = layer.blanks[i] as usize;
-            for dir in Direction::ALL {
-                if dir.index() as u8 == layer.back[i] {
-                    continue;
-                }
-                let Some(to) = step(n, blank, dir) else {
-                    continue;
-                };
-                let tile = tiles[to];
-                budget.stats.generated += 1;
-                let key = layer.keys[i]
-                    ^ zobrist[tile as usize * cells + to]
-                    ^ zobrist[tile as usize * cells + blank];
-                if closed.is_some_and(|closed| closed.contains(key)) {
-                    continue;
-                }
-                // the child's board, for the heuristic's update, then the parent's again
-                tiles[blank] = tile;
-                tiles[to] = 0;
-                pos[tile as usize] = blank as u8;
-                pos[0] = to as u8;
-                let eval = self.heuristic.update(
-                    &layer.evals[i],
-                    &tiles[..cells],
-                    &pos[..cells],
-                    tile,
-                    to,
-                    blank,
-                );
-                tiles[to] = tile;
-                tiles[blank] = 0;
-                pos[tile as usize] = to as u8;
-                pos[0] = blank as u8;
-                out.push(Candidate {
-                    h: self.heuristic.rank(&eval),
-                    step: (i as u32) << 2 | dir.index() as u32,
-                    key,
-                    eval,
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// Every child of `layer`, in the layer's order, on up to `threads` threads.
-    fn all_children(
-        &self,
-        layer: &Layer<H::Eval>,
-        threads: usize,
-        budget: &mut Budget,
-        out: &mut Vec<Candidate<H::Eval>>,
-        spare: &mut Vec<Vec<Candidate<H::Eval>>>,
-    ) -> Result<(), SolveError> {
-        let len = layer.len();
-        if threads < 2 || len * self.cells < PARALLEL_CELLS {
-            return self.children(layer, 0..len, budget, out);
-        }
-        let limits = budget.limits();
-        let shared = Shared::new(
-            budget.started(),
-            budget.stats.expanded,
-            budget.stats.generated,
-        );
-        let chunk = len.div_ceil(threads);
-        // each worker's candidates go to a buffer kept from layer to layer, so that no layer
-        // pays for fresh pages
-        spare.resize_with(threads, Vec::new);
-        let results: Vec<_> = std::thread::scope(|scope| {
-            let workers: Vec<_> = spare
-                .iter_mut()
-                .enumerate()
-                .map(|(t, buffer)| {
-                    let shared = &shared;
-                    // moved to the worker: two vectors growing side by side in one cache
-                    // line slowed both threads below one
-                    let mut found = std::mem::take(buffer);
-                    found.clear();
-                    scope.spawn(move || {
-                        let mut worker = Budget::worker(limits, shared);
-                        let range = (t * chunk).min(len)..((t + 1) * chunk).min(len);
-                        let done = self.children(layer, range, &mut worker, &mut found);
-                        // a worker's own limit, not the stop another passed to it
-                        let own = done.is_err() && !worker.halted();
-                        if done.is_err() {
-                            shared.stop();
-                        }
-                        (done.map_err(|e| own.then_some(e)), worker.stats, found)
-                    })
-                })
-                .collect();
-            join_all(workers)
-        });
-        let mut outcome = Ok(());
-        for ((done, stats, found), buffer) in results.into_iter().zip(spare.iter_mut()) {
-            budget.stats.absorb(&stats);
-            out.extend_from_slice(&found);
-            *buffer = found;
-            // the first worker's own limit, not the stop it passed to the others
-            if let (Err(Some(e)), Ok(())) = (done, &outcome) {
-                outcome = Err(e);
-            }
-        }
-        outcome.map_err(|e| e.with_stats(budget.stats_now()))
     }
 }
 
@@ -324,13 +157,12 @@ pub(crate) fn beam<H: Heuristic>(
     // trail[d][i]: how board i of depth d + 1 was reached from depth d (`parent << 2 | dir`)
     let mut trail: Vec<Vec<u32>> = Vec::new();
     let mut trail_bytes = 0u64;
-    let mut candidates: Vec<Candidate<H::Eval>> = Vec::new();
+    let mut candidates: Children<H::Eval> = Children::default();
     let mut seen: FxHashSet<u64> = FxHashSet::default();
     // the boards kept at earlier depths, when the shape asks for them to be kept out
     let mut closed = Closed::new();
     let mut order: Vec<u64> = Vec::new();
     let mut marks: Vec<u64> = Vec::new();
-    let mut spare = Vec::new();
     let eval_bytes = std::mem::size_of::<H::Eval>() as u64;
     let candidate_bytes = std::mem::size_of::<Candidate<H::Eval>>() as u64;
     let mut pace = match (shape.paced, budget.limits().deadline) {
@@ -350,7 +182,6 @@ pub(crate) fn beam<H: Heuristic>(
     // the widest depth kept, which names the beam
     let mut widest = 1;
     for depth in 1..=max_depth {
-        candidates.clear();
         let expand = Expand {
             n,
             cells,
@@ -358,20 +189,14 @@ pub(crate) fn beam<H: Heuristic>(
             zobrist: &zobrist,
             closed: shape.once.then_some(&closed),
         };
-        expand.all_children(&layer, threads, budget, &mut candidates, &mut spare)?;
+        expand.all_children(&layer, threads, budget, &mut candidates)?;
         // the choice is made on (rank, scrambled index) words, which move far faster than
         // whole candidates; ties go by the scrambled index, as good as random (by the index
         // itself they went to the oldest line of boards, and 8×8 beams lost their way more)
-        order.clear();
-        order.extend(
-            candidates
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (c.h as u64) << 32 | scramble(i) as u64),
-        );
+        candidates.order_words(&mut order);
         lowest_distinct(
             &mut order,
-            |o| candidates[unscramble(o)].key,
+            |o| candidates.get(unscramble(o)).key,
             width,
             &mut seen,
         );
@@ -399,7 +224,7 @@ pub(crate) fn beam<H: Heuristic>(
         let mut reached = None;
         let mut best_h = u32::MAX;
         for &o in &order {
-            let c = &candidates[o as usize];
+            let c = candidates.get(o as usize);
             let parent = (c.step >> 2) as usize;
             let dir = Direction::ALL[(c.step & 3) as usize];
             let at = next.tiles.len();
@@ -453,6 +278,7 @@ fn path_back(trail: &[Vec<u32>], last: usize) -> Vec<Direction> {
 mod tests {
     use super::*;
     use crate::heuristic::{LinearConflict, Manhattan};
+    use crate::search::expand::PARALLEL_CELLS;
     use crate::search::IdaStar;
     use crate::text::parse_board;
 

@@ -16,6 +16,7 @@ pub mod auto;
 pub mod beam;
 pub mod bfs;
 pub mod bidirectional;
+pub(crate) mod expand;
 pub mod idastar;
 pub(crate) mod kept;
 pub(crate) mod memory;
