@@ -456,7 +456,9 @@ mod tests {
         let goal = Board::goal_with_blank(4, 0).unwrap();
         let start = parse_board("2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0").unwrap();
         let h = LinearConflict::new(&goal);
-        let limits = SearchLimits::default().threads(1);
+        // a time limit far beyond what the searches take even on a loaded machine (by Auto's
+        // default the fallback gets 5 s, which a run beside another test suite overran)
+        let limits = SearchLimits::with_timeout(Duration::from_secs(600)).threads(1);
         let optimal = IdaStar::new(&goal, h.clone())
             .solve(&start, &limits)
             .unwrap();
