@@ -191,8 +191,7 @@ impl<H: Heuristic> Expand<'_, H> {
         out.parts.resize_with(threads, Vec::new);
         out.words.resize_with(threads, Vec::new);
         let outcome = if threads == 1 {
-            let done = self.children(layer, 0..len, budget, &mut out.parts[0], &mut out.words[0]);
-            done.map_err(|e| e.with_stats(budget.stats_now()))
+            self.children(layer, 0..len, budget, &mut out.parts[0], &mut out.words[0])
         } else {
             self.on_threads(layer, threads, budget, out)
         };
@@ -202,10 +201,11 @@ impl<H: Heuristic> Expand<'_, H> {
             out.starts.push(start);
             start += part.len();
         }
-        outcome
+        outcome.map_err(|e| e.with_stats(budget.stats_now()))
     }
 
-    /// [`Expand::all_children`] on `threads` threads, each on a run of the layer.
+    /// [`Expand::all_children`] on `threads` threads, each on a run of the layer; its error's
+    /// statistics are the caller's to complete.
     fn on_threads(
         &self,
         layer: &Layer<H::Eval>,
@@ -263,7 +263,7 @@ impl<H: Heuristic> Expand<'_, H> {
                 outcome = Err(e);
             }
         }
-        outcome.map_err(|e| e.with_stats(budget.stats_now()))
+        outcome
     }
 }
 
