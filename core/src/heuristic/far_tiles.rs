@@ -213,6 +213,21 @@ mod tests {
     use crate::heuristic::LinearConflict;
     use crate::text::parse_board;
 
+    type Ranked = FarTiles<LinearConflict>;
+
+    /// `dir` applied to `board`, and `e` (its evaluation before) updated for the move.
+    fn moved(
+        h: &Ranked,
+        board: &mut Board,
+        e: &<Ranked as Heuristic>::Eval,
+        dir: crate::Direction,
+    ) -> <Ranked as Heuristic>::Eval {
+        let blank = board.blank();
+        let tile = board.apply(dir).unwrap();
+        let (tiles, pos) = (board.tiles(), board.positions());
+        h.update(e, tiles, &pos, tile, board.blank(), blank)
+    }
+
     /// The estimate is linear conflict's, admissible and updated exactly on every 3×3 board.
     #[test]
     fn the_estimate_is_the_inner_one() {
@@ -247,16 +262,7 @@ mod tests {
         let mut board = near;
         let mut e = n;
         for dir in [Right, Down, Right, Right, Up, Left] {
-            let blank = board.blank();
-            let tile = board.apply(dir).unwrap();
-            e = h.update(
-                &e,
-                board.tiles(),
-                &board.positions(),
-                tile,
-                board.blank(),
-                blank,
-            );
+            e = moved(&h, &mut board, &e, dir);
             assert_eq!(e, eval(&board), "after {dir:?}");
         }
     }
@@ -317,16 +323,7 @@ mod tests {
             let moves: Vec<_> = board.legal_moves().collect();
             let dir = moves[rng.random_range(0..moves.len())];
             let before = board.clone();
-            let blank = board.blank();
-            let tile = board.apply(dir).unwrap();
-            let next = h.update(
-                &e,
-                board.tiles(),
-                &board.positions(),
-                tile,
-                board.blank(),
-                blank,
-            );
+            let next = moved(&h, &mut board, &e, dir);
             assert_eq!(next, eval(&board), "after {dir:?}");
             made += (charged(&board, &next) > charged(&before, &e)) as u32;
             undone += (charged(&board, &next) < charged(&before, &e)) as u32;
