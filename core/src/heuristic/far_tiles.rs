@@ -51,7 +51,8 @@ pub const SWAP_CHARGE: u32 = 12;
 pub const TURN_CHARGE: u32 = 12;
 
 /// `H`'s estimate, ranked with a charge of one per cell that a tile stands beyond the first
-/// from its goal cell, and [`SWAP_CHARGE`] for every two tiles in each other's home.
+/// from its goal cell, [`SWAP_CHARGE`] for every two tiles in each other's home and
+/// [`TURN_CHARGE`] for every 2×2 square of tiles turned a quarter.
 #[derive(Debug, Clone)]
 pub struct FarTiles<H> {
     inner: H,
@@ -65,12 +66,10 @@ pub struct FarTiles<H> {
 impl<H: Heuristic> FarTiles<H> {
     /// `inner`, ranked for a beam toward `goal` (the goal `inner` was built for).
     pub fn new(inner: H, goal: &Board) -> FarTiles<H> {
-        let mut home = [0u8; 64];
-        let mut owner = [0u8; 64];
-        for (cell, &label) in goal.tiles().iter().enumerate() {
-            home[label as usize] = cell as u8;
-            owner[cell] = label;
-        }
+        // the board's own tables, in arrays a masked index reads without a bounds check
+        let (mut home, mut owner) = ([0u8; 64], [0u8; 64]);
+        home[..goal.cells()].copy_from_slice(&goal.positions());
+        owner[..goal.cells()].copy_from_slice(goal.tiles());
         FarTiles {
             inner,
             manhattan: Manhattan::new(goal),
