@@ -15,7 +15,7 @@ use super::kept::{in_index_order, lowest_distinct, unscramble, zobrist_keys, Clo
 use super::pace::Pace;
 
 use super::{check_start, Solution, Solver};
-use crate::board::{step, Board, Direction, MAX_SIZE};
+use crate::board::{Board, Direction, MAX_SIZE};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits};
@@ -153,6 +153,14 @@ pub(crate) fn beam<H: Heuristic>(
         back: vec![NONE],
         blanks: vec![start.blank() as u8],
     };
+    // the depth before the last, whose buffers the next depth reuses
+    let mut spare = Layer {
+        tiles: Vec::new(),
+        evals: Vec::new(),
+        keys: Vec::new(),
+        back: Vec::new(),
+        blanks: Vec::new(),
+    };
     let threads = budget.limits().threads.max(1);
     // trail[d][i]: how board i of depth d + 1 was reached from depth d (`parent << 2 | dir`)
     let mut trail: Vec<Vec<u32>> = Vec::new();
@@ -187,6 +195,7 @@ pub(crate) fn beam<H: Heuristic>(
             cells,
             heuristic,
             zobrist: &zobrist,
+            goal: goal.tiles(),
             closed: shape.once.then_some(&closed),
         };
         expand.all_children(&layer, threads, budget, &mut candidates)?;
@@ -196,7 +205,7 @@ pub(crate) fn beam<H: Heuristic>(
         candidates.order_words(&mut order);
         lowest_distinct(
             &mut order,
-            |o| candidates.get(unscramble(o)).key,
+            |o| candidates.key(unscramble(o)),
             width,
             &mut seen,
         );
@@ -205,58 +214,30 @@ pub(crate) fn beam<H: Heuristic>(
         let held = trail_bytes
             + if shape.once { closed.bytes() } else { 0 }
             + layer.len() as u64 * (cells as u64 + eval_bytes + 10)
-            + candidates.len() as u64 * (candidate_bytes + 16)
+            // a child, its ordering word in its part and in `order`, and its key
+            + candidates.len() as u64 * (candidate_bytes + 24)
             + kept as u64 * (cells as u64 + eval_bytes + 14);
         budget.memory(layer.len() + candidates.len(), held)?;
         // the kept candidates in their own order, read one after another
         in_index_order(&mut order, candidates.len(), &mut marks);
+        let mut steps = Vec::new();
+        let built = expand.next_layer(&layer, &candidates, &order, threads, &mut spare, &mut steps);
         if shape.once {
             closed.fit(kept, &layer.keys);
-        }
-        let mut next = Layer {
-            tiles: Vec::with_capacity(kept * cells),
-            evals: Vec::with_capacity(kept),
-            keys: Vec::with_capacity(kept),
-            back: Vec::with_capacity(kept),
-            blanks: Vec::with_capacity(kept),
-        };
-        let mut steps = Vec::with_capacity(kept);
-        let mut reached = None;
-        let mut best_h = u32::MAX;
-        for &o in &order {
-            let c = candidates.get(o as usize);
-            let parent = (c.step >> 2) as usize;
-            let dir = Direction::ALL[(c.step & 3) as usize];
-            let at = next.tiles.len();
-            next.tiles
-                .extend_from_slice(&layer.tiles[parent * cells..][..cells]);
-            let board = &mut next.tiles[at..];
-            let blank = layer.blanks[parent] as usize;
-            let to = step(n, blank, dir).expect("the move was legal");
-            next.blanks.push(to as u8);
-            board.swap(blank, to);
-            if reached.is_none() && heuristic.value(&c.eval) == 0 && board == goal.tiles() {
-                reached = Some(steps.len());
+            for &key in &spare.keys {
+                closed.insert(key);
             }
-            best_h = best_h.min(heuristic.value(&c.eval));
-            next.evals.push(c.eval);
-            if shape.once {
-                closed.insert(c.key);
-            }
-            next.keys.push(c.key);
-            next.back.push(dir.opposite().index() as u8);
-            steps.push(c.step);
         }
         trail_bytes += steps.len() as u64 * 4;
         trail.push(steps);
         widest = widest.max(kept);
-        if let Some(last) = reached {
+        if let Some(last) = built.reached {
             return Ok(Some((path_back(&trail, last), widest)));
         }
         if let Some(pace) = &mut pace {
-            width = pace.width(depth, layer.len(), best_h, held, shape.width);
+            width = pace.width(depth, layer.len(), built.best_h, held, shape.width);
         }
-        layer = next;
+        std::mem::swap(&mut layer, &mut spare);
     }
     Ok(None)
 }
