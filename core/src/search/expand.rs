@@ -202,7 +202,8 @@ impl<H: Heuristic> Expand<'_, H> {
                 pos[tile as usize] = to as u8;
                 pos[0] = blank as u8;
                 let h = self.heuristic.rank(&eval);
-                out.words.push((h as u64) << 32 | scramble(out.found.len()) as u64);
+                out.words
+                    .push((h as u64) << 32 | scramble(out.found.len()) as u64);
                 out.keys.push(key);
                 out.found.push(Candidate {
                     step: (i as u32) << 2 | dir.index() as u32,
@@ -278,11 +279,7 @@ impl<H: Heuristic> Expand<'_, H> {
                         if done.is_err() {
                             shared.stop();
                         }
-                        (
-                            done.map_err(|e| own.then_some(e)),
-                            worker.stats,
-                            part,
-                        )
+                        (done.map_err(|e| own.then_some(e)), worker.stats, part)
                     })
                 })
                 .collect();
@@ -327,9 +324,22 @@ impl<H: Heuristic> Expand<'_, H> {
             true => 1,
             false => threads.max(1),
         };
-        // every entry is written below: resizing a buffer that held a depth as wide writes nothing
+        // every entry is written below: resizing a buffer that held a depth as wide writes
+        // nothing (a depth with no boards left, whose children were all kept out, has none)
+        let Some(&filler) = layer.evals.first().filter(|_| kept > 0) else {
+            next.tiles.clear();
+            next.evals.clear();
+            next.keys.clear();
+            next.back.clear();
+            next.blanks.clear();
+            steps.clear();
+            return Built {
+                reached: None,
+                best_h: u32::MAX,
+            };
+        };
         next.tiles.resize(kept * cells, 0);
-        next.evals.resize(kept, layer.evals[0]);
+        next.evals.resize(kept, filler);
         next.keys.resize(kept, 0);
         next.back.resize(kept, 0);
         next.blanks.resize(kept, 0);
@@ -373,7 +383,12 @@ impl<H: Heuristic> Expand<'_, H> {
 
     /// One run of the next depth: each chosen child's board, copied from its parent and the
     /// move made, and what the depth keeps of it.
-    fn fill(&self, layer: &Layer<H::Eval>, children: &Children<H::Eval>, run: Run<H::Eval>) -> Built {
+    fn fill(
+        &self,
+        layer: &Layer<H::Eval>,
+        children: &Children<H::Eval>,
+        run: Run<H::Eval>,
+    ) -> Built {
         let cells = self.cells;
         let mut built = Built {
             reached: None,
@@ -455,5 +470,45 @@ mod tests {
             .map(|i| ((i % 4) as u64) << 32 | scramble(i) as u64)
             .collect();
         assert_eq!(order, whole);
+    }
+
+    /// A depth whose every child was kept out leaves the next depth empty, and an empty depth
+    /// has no next one either: no board, no path, no panic.
+    #[test]
+    fn an_empty_choice_makes_an_empty_depth() {
+        use crate::heuristic::Manhattan;
+        use crate::limits::SearchLimits;
+        let goal = crate::Board::goal(3).unwrap();
+        let h = Manhattan::new(&goal);
+        let expand = Expand {
+            n: 3,
+            cells: 9,
+            heuristic: &h,
+            zobrist: &[],
+            goal: goal.tiles(),
+            closed: None,
+        };
+        let empty = |tiles: Vec<u8>| Layer {
+            tiles,
+            evals: Vec::new(),
+            keys: Vec::new(),
+            back: Vec::new(),
+            blanks: Vec::new(),
+        };
+        let limits = SearchLimits::default();
+        let mut budget = Budget::new(&limits);
+        let mut children = Children::default();
+        let layer = empty(Vec::new());
+        expand
+            .all_children(&layer, 2, &mut budget, &mut children)
+            .unwrap();
+        assert_eq!(children.len(), 0);
+        let mut next = empty(vec![1; 18]);
+        let mut steps = vec![4];
+        let built = expand.next_layer(&layer, &children, &[], 2, &mut next, &mut steps);
+        assert_eq!(
+            (built.reached, next.len(), next.tiles.len(), steps.len()),
+            (None, 0, 0, 0)
+        );
     }
 }
