@@ -213,10 +213,11 @@ pub(crate) fn beam<H: Heuristic>(
         // the earlier boards' table (see `Closed`)
         let held = trail_bytes
             + if shape.once { closed.bytes() } else { 0 }
-            + layer.len() as u64 * (cells as u64 + eval_bytes + 10)
+            // the layers' buffers as allocated: a reused one may have room for a wider depth
+            + layer.room() as u64 * (cells as u64 + eval_bytes + 10)
             // a child, its ordering word in its part and in `order`, and its key
             + candidates.len() as u64 * (candidate_bytes + 24)
-            + kept as u64 * (cells as u64 + eval_bytes + 14);
+            + kept.max(spare.room()) as u64 * (cells as u64 + eval_bytes + 14);
         budget.memory(layer.len() + candidates.len(), held)?;
         // the kept candidates in their own order, read one after another
         in_index_order(&mut order, candidates.len(), &mut marks);
