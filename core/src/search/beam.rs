@@ -210,8 +210,8 @@ pub(crate) fn beam<H: Heuristic>(
             &mut seen,
         );
         let kept = order.len();
-        // the earlier boards' table (see `Closed`)
         let held = trail_bytes
+            // the earlier boards' table (see `Closed`)
             + if shape.once { closed.bytes() } else { 0 }
             // the layers' buffers as allocated: a reused one may have room for a wider depth
             + layer.room() as u64 * (cells as u64 + eval_bytes + 10)

@@ -153,6 +153,14 @@ pub(crate) struct Expand<'a, H> {
 }
 
 impl<H: Heuristic> Expand<'_, H> {
+    /// The threads for work over `boards` boards: one below [`PARALLEL_CELLS`], else `threads`.
+    fn threads_for(&self, boards: usize, threads: usize) -> usize {
+        match boards * self.cells < PARALLEL_CELLS {
+            true => 1,
+            false => threads.max(1),
+        }
+    }
+
     /// The children of boards `range` of `layer`, in order, each counted in `budget`, with
     /// their ordering words (indices from 0) and keys, in `out`.
     fn children(
@@ -229,10 +237,7 @@ impl<H: Heuristic> Expand<'_, H> {
         out: &mut Children<H::Eval>,
     ) -> Result<(), SolveError> {
         let len = layer.len();
-        let threads = match len * self.cells < PARALLEL_CELLS {
-            true => 1,
-            false => threads.max(1),
-        };
+        let threads = self.threads_for(len, threads);
         out.parts.resize_with(threads, Part::default);
         let outcome = if threads == 1 {
             self.children(layer, 0..len, budget, &mut out.parts[0])
@@ -326,26 +331,14 @@ impl<H: Heuristic> Expand<'_, H> {
         steps: &mut Vec<u32>,
     ) -> Built {
         let (cells, kept) = (self.cells, chosen.len());
-        let threads = match kept * cells < PARALLEL_CELLS {
-            true => 1,
-            false => threads.max(1),
-        };
-        // every entry is written below: resizing a buffer that held a depth as wide writes
-        // nothing (a depth with no boards left, whose children were all kept out, has none)
-        let Some(&filler) = layer.evals.first().filter(|_| kept > 0) else {
-            next.tiles.clear();
-            next.evals.clear();
-            next.keys.clear();
-            next.back.clear();
-            next.blanks.clear();
-            steps.clear();
-            return Built {
-                reached: None,
-                best_h: u32::MAX,
-            };
-        };
+        let threads = self.threads_for(kept, threads);
+        // every entry is written below: resizing a buffer that held a depth as wide writes nothing
         next.tiles.resize(kept * cells, 0);
-        next.evals.resize(kept, filler);
+        match layer.evals.first() {
+            Some(&filler) => next.evals.resize(kept, filler),
+            // a depth with no boards left (its children were all kept out) chooses none
+            None => next.evals.clear(),
+        }
         next.keys.resize(kept, 0);
         next.back.resize(kept, 0);
         next.blanks.resize(kept, 0);
