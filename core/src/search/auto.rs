@@ -90,9 +90,10 @@ impl Solver for Auto {
                 let mut first = reduction.solve(start, &bounded)?;
                 first.algorithm = format!("auto:{}", first.algorithm);
                 let h = FarTiles::new(LinearConflict::new(goal), goal);
-                // where the first path was not improved, the reduction improves it when the
-                // first beam finds nothing (see `shorten_with_beams`)
-                let improving = Reduction::new(goal);
+                // where the first path was not improved, the reduction improves that path
+                // when the first beam finds nothing (see `shorten_with_beams`), without
+                // finding it again
+                let improving = Reduction::new(goal).improving_from(first.moves.clone());
                 let fallback =
                     (start.size() <= FIRST_PATH_MAX_SIDE).then_some(&improving as &dyn Solver);
                 shorten_with_beams(start, goal, &h, &bounded, first, fallback)
