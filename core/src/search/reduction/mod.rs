@@ -142,8 +142,10 @@ impl Solver for Reduction {
                 return Err(e.with_stats(budget.stats_now()));
             }
         }
-        // A board no larger than the last region was solved whole by optimal IDA*.
-        let optimal = start.size() <= LAST_REGION || best.len() as u32 <= lower_bound;
+        // A board no larger than the last region was solved whole by optimal IDA*, unless
+        // the path was given.
+        let found_whole = given.is_none() && start.size() <= LAST_REGION;
+        let optimal = found_whole || best.len() as u32 <= lower_bound;
         Ok(Solution::new(
             self.name(),
             start,

@@ -191,3 +191,25 @@ fn a_path_given_is_improved_instead_of_found_again() {
         }
     ));
 }
+
+/// A path given for a 3×3, which the reduction would solve whole and optimally, is not called
+/// the fewest moves unless it meets the lower bound.
+#[test]
+fn a_long_path_given_for_a_small_board_is_not_called_optimal() {
+    let goal = Board::goal(3).unwrap();
+    let start = shuffled(&goal, 2);
+    let found = Reduction::new(&goal)
+        .solve(&start, &SearchLimits::default())
+        .unwrap();
+    assert!(found.optimal);
+    // the optimal path with a move and its undoing at the front
+    let there = found.moves[0];
+    let mut longer = vec![there, there.opposite()];
+    longer.extend(&found.moves);
+    let given = Reduction::new(&goal)
+        .improving_from(longer.clone())
+        .solve(&start, &SearchLimits::default())
+        .unwrap();
+    replays(&start, &goal, &given);
+    assert!(!given.optimal && given.moves == longer);
+}
