@@ -113,20 +113,28 @@ fn improving_until_a_moment_past_gives_the_first_path() {
     assert_eq!(replay, goal);
 }
 
-#[test]
-fn a_node_limit_before_the_first_path_is_a_limit_error() {
+/// An 8×8 board and a node limit that stops the reduction before its first path.
+fn short_of_nodes() -> (Board, Board, SearchLimits) {
     let goal = Board::goal(8).unwrap();
     let start = shuffled(&goal, 9);
-    let err = Reduction::new(&goal)
-        .solve(&start, &SearchLimits::default().nodes(1_000))
-        .unwrap_err();
+    (goal, start, SearchLimits::default().nodes(1_000))
+}
+
+/// `solve` ended by the node limit.
+fn assert_node_limit<T: std::fmt::Debug>(solved: Result<T, SolveError>) {
     assert!(matches!(
-        err,
+        solved.unwrap_err(),
         SolveError::LimitReached {
             limit: LimitKind::Nodes,
             ..
         }
     ));
+}
+
+#[test]
+fn a_node_limit_before_the_first_path_is_a_limit_error() {
+    let (goal, start, limits) = short_of_nodes();
+    assert_node_limit(Reduction::new(&goal).solve(&start, &limits));
 }
 
 #[test]
@@ -164,13 +172,11 @@ fn progress_is_reported_while_it_improves() {
 /// does not solve the board is set aside, and the limit is met as without one.
 #[test]
 fn a_path_given_is_improved_instead_of_found_again() {
-    let goal = Board::goal(8).unwrap();
-    let start = shuffled(&goal, 9);
+    let (goal, start, limits) = short_of_nodes();
     let first = Reduction::new(&goal)
         .first_path_only()
         .solve(&start, &SearchLimits::default())
         .unwrap();
-    let limits = SearchLimits::default().nodes(1_000);
     let given = Reduction::new(&goal)
         .improving_from(first.moves.clone())
         .solve(&start, &limits)
@@ -179,17 +185,11 @@ fn a_path_given_is_improved_instead_of_found_again() {
     assert!(given.len() <= first.len());
     let mut wrong = first.moves.clone();
     wrong.pop();
-    let err = Reduction::new(&goal)
-        .improving_from(wrong)
-        .solve(&start, &limits)
-        .unwrap_err();
-    assert!(matches!(
-        err,
-        SolveError::LimitReached {
-            limit: LimitKind::Nodes,
-            ..
-        }
-    ));
+    assert_node_limit(
+        Reduction::new(&goal)
+            .improving_from(wrong)
+            .solve(&start, &limits),
+    );
 }
 
 /// A path given for a 3×3, which the reduction would solve whole and optimally, is not called
