@@ -7,7 +7,12 @@
 //! boards wide averages 1.05× the optimal length, where weighted IDA* with falling weights
 //! averaged 1.12× in the same second. There a first beam 300 wide runs before the optimal
 //! search and gives a path within a few milliseconds; after the optimal share a second, paced,
-//! widens or narrows at each depth to end by the deadline.
+//! widens or narrows at each depth to end by its time. With 0.4 s or more left, that time is
+//! 45 % of what is left, and the rest goes to beams from the goal back toward the start's board
+//! with its blank walked to each corner (`backward.rs`): a board that misleads the forward beam
+//! at every width often does not mislead them (on Korf–Taylor's fifty at fixed widths, a
+//! forward beam 40 000 wide and three backward 10 000 wide gave a worst of 1.082× the optimal
+//! length, one forward beam 80 000 wide in the same time 1.112×; means 1.037× and 1.039×).
 //!
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
 //! then a beam 1 000 wide and one paced to end by the deadline, ranked by linear conflict with a
@@ -20,13 +25,13 @@
 //! `windows.rs`).
 use std::time::{Duration, Instant};
 
-use super::beam::{beam, Shape};
-use super::windows::shorten;
+use super::backward;
+use super::best::{Beams, Best, Step};
 use super::{IdaStar, Solution, Solver};
-use crate::board::{Board, Direction};
+use crate::board::Board;
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
-use crate::limits::{Budget, SearchLimits};
+use crate::limits::SearchLimits;
 use crate::stats::Stats;
 
 /// The time `auto` allows itself when the limits set no deadline.
@@ -36,16 +41,6 @@ pub const AUTO_DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 /// finishes, and on larger ones, where it seldom does and the beams need the time.
 const OPTIMAL_SHARE_SMALL: f64 = 0.4;
 const OPTIMAL_SHARE_LARGE: f64 = 0.1;
-
-/// How Auto's beams run: one `first_width` wide, then one paced to the deadline (see
-/// [`Shape::paced`]) planning at least `moves_per_unit` moves per unit of estimate still to
-/// fall, each keeping a board of a recent depth out of later ones when `once` says so (see
-/// [`Shape::once`]).
-struct Beams {
-    first_width: usize,
-    once: bool,
-    moves_per_unit: f64,
-}
 
 /// 5×5 with the pattern databases, whose estimate is within about 1.2× of the distance
 /// (Korf–Taylor's boards: 1.15 and 1.3 measured the same). A paced beam uses the whole
@@ -76,8 +71,21 @@ const LARGE_BEAMS: Beams = Beams {
     moves_per_unit: 2.5,
 };
 
-/// The widest a paced beam may grow (time and memory keep it far narrower at a player's wait).
-const PACED_WIDEST: usize = 1 << 20;
+/// The share of the time left after the optimal search that the forward paced beam gets on
+/// 5×5 when backward beams follow (see `backward.rs`); they share the rest one after another,
+/// toward at most [`BACKWARD_BEAMS`] boards, the four corners with the tables of a corner goal.
+/// In `bench` at 1 s on the fifty 24-puzzles, worst over optimal: 0.45 and four backward beams
+/// 1.081 and 1.092 in two runs (the build before: 1.093 in both, same minutes); with two routes
+/// to each corner, the nearest first, 0.45 and four 1.075–1.101 in four runs, 0.5 and three
+/// 1.081–1.101 in three, 0.35 and six 1.092, 0.3 and eight 1.101. Means 1.034–1.039 in all.
+const FORWARD_SHARE: f64 = 0.45;
+const BACKWARD_BEAMS: usize = 4;
+
+/// The least time left after the optimal search for the backward beams to run: narrower
+/// than about 5 000 boards they lose to one forward beam given their time (fixed widths on
+/// Korf–Taylor's fifty: a forward beam 20 000 wide averaged 1.053× the optimal length, one 5 000
+/// wide and four backward 2 500 wide, in the same time, 1.067×). Here that is about 0.4 s.
+const BACKWARD_AFTER: Duration = Duration::from_millis(400);
 
 /// Optimal IDA* for its share of the budget; if it has not finished, beams and windows for
 /// the rest (see the module documentation).
@@ -85,6 +93,7 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
     start: &Board,
     goal: &Board,
     heuristic: H,
+    toward: &dyn Fn(&Board) -> Option<H>,
     limits: &SearchLimits,
 ) -> Result<Solution, SolveError> {
     let began = Instant::now();
@@ -150,16 +159,30 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
     } else {
         &[Step::First, Step::Paced]
     };
-    best.widen(start, goal, &heuristic, limits, deadline, &PDB_BEAMS, steps)?;
+    // past 4×4, with time enough, beams from the goal back toward the boards nearest the start
+    // share what is left with the forward one
+    let now = Instant::now();
+    let left = deadline.saturating_duration_since(now);
+    let targets = match early && left >= BACKWARD_AFTER {
+        true => backward::targets(start, toward, BACKWARD_BEAMS),
+        false => Vec::new(),
+    };
+    let forward_end = match targets.is_empty() {
+        true => deadline,
+        false => now + left.mul_f64(FORWARD_SHARE),
+    };
+    best.widen(
+        start,
+        goal,
+        &heuristic,
+        limits,
+        forward_end,
+        &PDB_BEAMS,
+        steps,
+    )?;
+    best.backward(goal, &targets, limits, deadline, &PDB_BEAMS)?;
     best.polish(start, limits, deadline)?;
     best.finish(start, began)
-}
-
-/// A beam Auto runs: [`Beams::first_width`] wide, or paced to the deadline.
-#[derive(Clone, Copy)]
-enum Step {
-    First,
-    Paced,
 }
 
 /// Shortens a path found by another search (the reduction's, on boards too large for an
@@ -221,167 +244,6 @@ pub(crate) fn shorten_with_beams<H: Heuristic>(
 /// 60–70 % reached 1.86 on it in some runs, with medians up to 1.68.
 const FALLBACK_SHARE: f64 = 0.5;
 
-/// The shortest path so far, the name of the search that found it, and what every search so
-/// far proved and spent.
-struct Best {
-    moves: Option<Vec<Direction>>,
-    name: String,
-    lower_bound: u32,
-    stats: Stats,
-    /// The limit that stopped the last search, reported if no path was found at all.
-    last_limit: LimitKind,
-}
-
-impl Best {
-    fn is_optimal(&self) -> bool {
-        self.moves
-            .as_ref()
-            .is_some_and(|m| m.len() as u32 <= self.lower_bound)
-    }
-
-    /// The limits of the next search: `deadline`, and what the node limit has left after
-    /// every search so far.
-    fn rest(&self, limits: &SearchLimits, deadline: Instant) -> SearchLimits {
-        let mut rest = limits.clone();
-        rest.deadline = Some(deadline);
-        rest.max_nodes = limits
-            .max_nodes
-            .map(|max| max.saturating_sub(self.stats.expanded));
-        rest
-    }
-
-    /// The beams `steps` say, shaped as `beams` says, until the deadline, a limit, or a path
-    /// that meets the lower bound. Each goes no deeper than the shortest path so far. Whether
-    /// one of them found a shorter path (or the path is already proven the shortest).
-    #[allow(clippy::too_many_arguments)]
-    fn widen<H: Heuristic>(
-        &mut self,
-        start: &Board,
-        goal: &Board,
-        heuristic: &H,
-        limits: &SearchLimits,
-        deadline: Instant,
-        beams: &Beams,
-        steps: &[Step],
-    ) -> Result<bool, SolveError> {
-        let mut found_any = false;
-        for step in steps {
-            let (width, paced) = match step {
-                Step::First => (beams.first_width, None),
-                Step::Paced => (PACED_WIDEST, Some(beams.moves_per_unit)),
-            };
-            if self.is_optimal() {
-                return Ok(true);
-            }
-            let rest = self.rest(limits, deadline);
-            if rest.max_nodes == Some(0) {
-                self.last_limit = LimitKind::Nodes;
-                return Ok(found_any);
-            }
-            let longest = self.moves.as_ref().map_or(usize::MAX, |m| m.len() - 1);
-            let mut account = Budget::new(&rest);
-            let shape = Shape {
-                width,
-                longest,
-                once: beams.once,
-                paced,
-            };
-            let found = beam(start, goal, heuristic, shape, &mut account);
-            self.stats.absorb(&account.stats);
-            match found {
-                Ok(Some((path, widest))) => {
-                    self.moves = Some(path);
-                    self.name = format!("auto:beam+{}×{widest}", heuristic.name());
-                    found_any = true;
-                }
-                Ok(None) => {}
-                Err(SolveError::LimitReached { limit, .. }) => {
-                    self.last_limit = limit;
-                    return Ok(found_any);
-                }
-                Err(e) => return Err(e.with_stats(self.stats.clone())),
-            }
-        }
-        Ok(found_any)
-    }
-
-    /// `solver` until `until`, its path kept when it is the shortest so far. A solver stopped by
-    /// a limit leaves the path as it was; only a cancel ends the solve.
-    fn run(
-        &mut self,
-        start: &Board,
-        solver: &dyn Solver,
-        limits: &SearchLimits,
-        until: Instant,
-    ) -> Result<(), SolveError> {
-        let rest = self.rest(limits, until);
-        match solver.solve(start, &rest) {
-            Ok(s) => {
-                self.stats.absorb(&s.stats);
-                self.lower_bound = self.lower_bound.max(s.lower_bound);
-                if self.moves.as_ref().is_none_or(|m| s.len() < m.len()) {
-                    self.moves = Some(s.moves);
-                    self.name = format!("auto:{}", s.algorithm);
-                }
-                Ok(())
-            }
-            Err(SolveError::LimitReached { stats, .. }) => {
-                self.stats.absorb(&stats);
-                Ok(())
-            }
-            Err(e) => Err(e.with_stats(self.stats.clone())),
-        }
-    }
-
-    /// Optimal windows over the shortest path (`windows.rs`) in the time the beams left. A
-    /// beam seldom wastes a move, but where it does a window of up to 48 moves finds it, in a
-    /// few milliseconds on 5×5 (a move or two off one board in seven of Korf–Taylor's). What
-    /// they shortened before a limit stopped them is kept; only a cancel ends the solve. The
-    /// path keeps the name of the beam that found it.
-    fn polish(
-        &mut self,
-        start: &Board,
-        limits: &SearchLimits,
-        deadline: Instant,
-    ) -> Result<(), SolveError> {
-        if self.is_optimal() {
-            return Ok(());
-        }
-        let rest = self.rest(limits, deadline);
-        let Some(moves) = self.moves.as_mut() else {
-            return Ok(());
-        };
-        let mut account = Budget::new(&rest);
-        let done = shorten(start, moves, self.lower_bound, &mut account);
-        self.stats.absorb(&account.stats);
-        match done {
-            Err(e @ SolveError::Cancelled { .. }) => Err(e.with_stats(self.stats.clone())),
-            _ => Ok(()),
-        }
-    }
-
-    /// The solution, or the last limit when no search found a path.
-    fn finish(mut self, start: &Board, began: Instant) -> Result<Solution, SolveError> {
-        self.stats.elapsed = began.elapsed();
-        self.stats.lower_bound = self.lower_bound;
-        let optimal = self.is_optimal();
-        match self.moves {
-            Some(moves) => Ok(Solution::new(
-                self.name,
-                start,
-                moves,
-                optimal,
-                self.lower_bound,
-                self.stats,
-            )),
-            None => Err(SolveError::LimitReached {
-                limit: self.last_limit,
-                stats: self.stats,
-            }),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,7 +299,8 @@ mod tests {
             .unwrap();
         // a node budget, not a clock, so the test does the same on any machine
         let limits = SearchLimits::default().threads(2).nodes(3_000_000);
-        let s = anytime(&start, &goal, LinearConflict::new(&goal), &limits).unwrap();
+        let toward = |b: &Board| Some(LinearConflict::new(b));
+        let s = anytime(&start, &goal, LinearConflict::new(&goal), &toward, &limits).unwrap();
         let mut replay = start.clone();
         replay.apply_all(&s.moves).unwrap();
         assert_eq!(replay, goal);

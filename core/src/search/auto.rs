@@ -65,13 +65,19 @@ impl Solver for Auto {
         let matching = self
             .pdb
             .as_ref()
-            .and_then(|db| PdbHeuristic::new(db.clone(), goal).ok());
+            .and_then(|db| Some((db, PdbHeuristic::new(db.clone(), goal).ok()?)));
         match matching {
-            Some(h) => anytime(start, goal, h, limits),
+            Some((db, h)) => {
+                let toward = |b: &Board| PdbHeuristic::new(db.clone(), b).ok();
+                anytime(start, goal, h, &toward, limits)
+            }
             None if start.size() <= 3 => {
                 IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
             }
-            None if start.size() <= 5 => anytime(start, goal, LinearConflict::new(goal), limits),
+            None if start.size() <= 5 => {
+                let toward = |b: &Board| Some(LinearConflict::new(b));
+                anytime(start, goal, LinearConflict::new(goal), &toward, limits)
+            }
             None => {
                 // No optimal search finishes past 5×5: the reduction's path, then shortening
                 // it for at most REDUCTION_BUDGET with beams, from its first path up to

@@ -1,0 +1,334 @@
+//! The shortest path Auto has so far, and the searches that try to beat it one after another
+//! (see `anytime.rs` for their order): beams forward from the start, beams backward from the
+//! goal toward boards near the start (`backward.rs`), any other solver, and optimal windows over
+//! the path. Each search gets what the node limit has left, and a cancel ends them all.
+use std::time::Instant;
+
+use super::backward::{joined, Target};
+use super::beam::{beam, Shape};
+use super::windows::shorten;
+use super::{Solution, Solver};
+use crate::board::{Board, Direction};
+use crate::error::{LimitKind, SolveError};
+use crate::heuristic::Heuristic;
+use crate::limits::{Budget, SearchLimits};
+use crate::stats::Stats;
+
+/// How Auto's beams run: one `first_width` wide, then one paced to the deadline (see
+/// [`Shape::paced`]) planning at least `moves_per_unit` moves per unit of estimate still to
+/// fall, each keeping a board of a recent depth out of later ones when `once` says so (see
+/// [`Shape::once`]).
+pub(crate) struct Beams {
+    pub first_width: usize,
+    pub once: bool,
+    pub moves_per_unit: f64,
+}
+
+/// The widest a paced beam may grow (time and memory keep it far narrower at a player's wait).
+const PACED_WIDEST: usize = 1 << 20;
+
+/// A beam Auto runs: [`Beams::first_width`] wide, or paced to the deadline.
+#[derive(Clone, Copy)]
+pub(crate) enum Step {
+    First,
+    Paced,
+}
+
+/// What one beam did: found a path shorter than the shortest so far, found none shorter, or
+/// was stopped by a limit.
+enum Ran {
+    Shorter,
+    NotShorter,
+    Stopped(LimitKind),
+}
+
+/// The shortest path so far, the name of the search that found it, and what every search so
+/// far proved and spent.
+pub(crate) struct Best {
+    pub moves: Option<Vec<Direction>>,
+    pub name: String,
+    pub lower_bound: u32,
+    pub stats: Stats,
+    /// The limit that stopped the last search, reported if no path was found at all.
+    pub last_limit: LimitKind,
+}
+
+impl Best {
+    pub(crate) fn is_optimal(&self) -> bool {
+        self.moves
+            .as_ref()
+            .is_some_and(|m| m.len() as u32 <= self.lower_bound)
+    }
+
+    /// The limits of the next search: `deadline`, and what the node limit has left after
+    /// every search so far.
+    fn rest(&self, limits: &SearchLimits, deadline: Instant) -> SearchLimits {
+        let mut rest = limits.clone();
+        rest.deadline = Some(deadline);
+        rest.max_nodes = limits
+            .max_nodes
+            .map(|max| max.saturating_sub(self.stats.expanded));
+        rest
+    }
+
+    /// The beams `steps` say, shaped as `beams` says, until the deadline, a limit, or a path
+    /// that meets the lower bound. Each goes no deeper than the shortest path so far. Whether
+    /// one of them found a shorter path (or the path is already proven the shortest).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn widen<H: Heuristic>(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        heuristic: &H,
+        limits: &SearchLimits,
+        deadline: Instant,
+        beams: &Beams,
+        steps: &[Step],
+    ) -> Result<bool, SolveError> {
+        let mut found_any = false;
+        for step in steps {
+            let (width, paced) = match step {
+                Step::First => (beams.first_width, None),
+                Step::Paced => (PACED_WIDEST, Some(beams.moves_per_unit)),
+            };
+            if self.is_optimal() {
+                return Ok(true);
+            }
+            let rest = self.rest(limits, deadline);
+            if rest.max_nodes == Some(0) {
+                self.last_limit = LimitKind::Nodes;
+                return Ok(found_any);
+            }
+            let longest = self.moves.as_ref().map_or(usize::MAX, |m| m.len() - 1);
+            let shape = Shape {
+                width,
+                longest,
+                once: beams.once,
+                paced,
+            };
+            match self.one_beam(start, goal, heuristic, &rest, shape, None)? {
+                Ran::Shorter => found_any = true,
+                Ran::NotShorter => {}
+                Ran::Stopped(limit) => {
+                    self.last_limit = limit;
+                    return Ok(found_any);
+                }
+            }
+        }
+        Ok(found_any)
+    }
+
+    /// Beams from `goal` toward each target in turn (see `backward.rs`), each paced to an equal
+    /// share of the time left before `deadline`, their paths turned round into the start's and
+    /// kept when shorter. A beam whose share runs out leaves the next its time.
+    pub(crate) fn backward<H: Heuristic>(
+        &mut self,
+        goal: &Board,
+        targets: &[Target<H>],
+        limits: &SearchLimits,
+        deadline: Instant,
+        beams: &Beams,
+    ) -> Result<(), SolveError> {
+        for (i, target) in targets.iter().enumerate() {
+            if self.is_optimal() {
+                return Ok(());
+            }
+            let now = Instant::now();
+            let end = now + deadline.saturating_duration_since(now) / (targets.len() - i) as u32;
+            let rest = self.rest(limits, end);
+            if rest.max_nodes == Some(0) {
+                self.last_limit = LimitKind::Nodes;
+                return Ok(());
+            }
+            // the turned path may undo each move of the walk, two moves fewer for each
+            let longest = self
+                .moves
+                .as_ref()
+                .map_or(usize::MAX, |m| m.len() - 1 + target.walk.len());
+            let shape = Shape {
+                width: PACED_WIDEST,
+                longest,
+                once: beams.once,
+                paced: Some(beams.moves_per_unit),
+            };
+            let walk = Some(target.walk.as_slice());
+            match self.one_beam(goal, &target.board, &target.heuristic, &rest, shape, walk)? {
+                Ran::Stopped(LimitKind::Time) if Instant::now() < deadline => {}
+                Ran::Stopped(limit) => {
+                    self.last_limit = limit;
+                    return Ok(());
+                }
+                Ran::Shorter | Ran::NotShorter => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// One beam from `from` to `to` within `rest`, shaped by `shape`: the start's path when
+    /// `walk` is `None`, else the goal's path to a target that the start reaches by `walk`,
+    /// turned round. Its path is kept when shorter than the shortest so far.
+    fn one_beam<H: Heuristic>(
+        &mut self,
+        from: &Board,
+        to: &Board,
+        heuristic: &H,
+        rest: &SearchLimits,
+        shape: Shape,
+        walk: Option<&[Direction]>,
+    ) -> Result<Ran, SolveError> {
+        let mut account = Budget::new(rest);
+        let found = beam(from, to, heuristic, shape, &mut account);
+        self.stats.absorb(&account.stats);
+        match found {
+            Ok(Some((path, widest))) => {
+                let path = match walk {
+                    None => path,
+                    Some(walk) => joined(walk, &path),
+                };
+                if self.moves.as_ref().is_some_and(|m| m.len() <= path.len()) {
+                    return Ok(Ran::NotShorter);
+                }
+                self.moves = Some(path);
+                self.name = format!("auto:beam+{}×{widest}", heuristic.name());
+                Ok(Ran::Shorter)
+            }
+            Ok(None) => Ok(Ran::NotShorter),
+            Err(SolveError::LimitReached { limit, .. }) => Ok(Ran::Stopped(limit)),
+            Err(e) => Err(e.with_stats(self.stats.clone())),
+        }
+    }
+
+    /// `solver` until `until`, its path kept when it is the shortest so far. A solver stopped by
+    /// a limit leaves the path as it was; only a cancel ends the solve.
+    pub(crate) fn run(
+        &mut self,
+        start: &Board,
+        solver: &dyn Solver,
+        limits: &SearchLimits,
+        until: Instant,
+    ) -> Result<(), SolveError> {
+        let rest = self.rest(limits, until);
+        match solver.solve(start, &rest) {
+            Ok(s) => {
+                self.stats.absorb(&s.stats);
+                self.lower_bound = self.lower_bound.max(s.lower_bound);
+                if self.moves.as_ref().is_none_or(|m| s.len() < m.len()) {
+                    self.moves = Some(s.moves);
+                    self.name = format!("auto:{}", s.algorithm);
+                }
+                Ok(())
+            }
+            Err(SolveError::LimitReached { stats, .. }) => {
+                self.stats.absorb(&stats);
+                Ok(())
+            }
+            Err(e) => Err(e.with_stats(self.stats.clone())),
+        }
+    }
+
+    /// Optimal windows over the shortest path (`windows.rs`) in the time the beams left. A
+    /// beam seldom wastes a move, but where it does a window of up to 48 moves finds it, in a
+    /// few milliseconds on 5×5 (a move or two off one board in seven of Korf–Taylor's). What
+    /// they shortened before a limit stopped them is kept; only a cancel ends the solve. The
+    /// path keeps the name of the beam that found it.
+    pub(crate) fn polish(
+        &mut self,
+        start: &Board,
+        limits: &SearchLimits,
+        deadline: Instant,
+    ) -> Result<(), SolveError> {
+        if self.is_optimal() {
+            return Ok(());
+        }
+        let rest = self.rest(limits, deadline);
+        let Some(moves) = self.moves.as_mut() else {
+            return Ok(());
+        };
+        let mut account = Budget::new(&rest);
+        let done = shorten(start, moves, self.lower_bound, &mut account);
+        self.stats.absorb(&account.stats);
+        match done {
+            Err(e @ SolveError::Cancelled { .. }) => Err(e.with_stats(self.stats.clone())),
+            _ => Ok(()),
+        }
+    }
+
+    /// The solution, or the last limit when no search found a path.
+    pub(crate) fn finish(mut self, start: &Board, began: Instant) -> Result<Solution, SolveError> {
+        self.stats.elapsed = began.elapsed();
+        self.stats.lower_bound = self.lower_bound;
+        let optimal = self.is_optimal();
+        match self.moves {
+            Some(moves) => Ok(Solution::new(
+                self.name,
+                start,
+                moves,
+                optimal,
+                self.lower_bound,
+                self.stats,
+            )),
+            None => Err(SolveError::LimitReached {
+                limit: self.last_limit,
+                stats: self.stats,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::LinearConflict;
+    use crate::search::backward::targets;
+    use crate::search::IdaStar;
+    use std::time::Duration;
+
+    /// Backward beams give the start their turned paths: toward the corner boards nearest the
+    /// start (as the tables allow), each path from the goal, walked to and turned round,
+    /// replays from the start to the goal, and the shortest beats a path two detours too long.
+    #[test]
+    fn backward_beams_give_the_start_a_shorter_path() {
+        use Direction::*;
+        let goal = Board::goal_with_blank(5, 0).unwrap();
+        let mut start = goal.clone();
+        let out = [
+            Right, Right, Down, Down, Left, Down, Right, Right, Up, Right, Down, Down,
+        ];
+        start.apply_all(&out).unwrap();
+        start.apply_all(&[Left, Left, Up, Left, Up, Right]).unwrap();
+        assert!(![0, 4, 20, 24].contains(&start.blank()));
+        let limits = SearchLimits::default().threads(1);
+        let optimal = IdaStar::new(&goal, LinearConflict::new(&goal))
+            .solve(&start, &limits)
+            .unwrap();
+        let detour = start.legal_moves().next().unwrap();
+        let mut padded = [detour, detour.opposite()].repeat(2);
+        padded.extend(&optimal.moves);
+        let mut best = Best {
+            moves: Some(padded.clone()),
+            name: "first".into(),
+            lower_bound: 0,
+            stats: Stats::default(),
+            last_limit: LimitKind::Time,
+        };
+        let corner = |b: &Board| [0, 4, 20, 24].contains(&b.blank());
+        let targets = targets(&start, |b| corner(b).then(|| LinearConflict::new(b)), 3);
+        assert_eq!(targets.len(), 3);
+        assert!(targets.iter().all(|t| !t.walk.is_empty()));
+        let beams = Beams {
+            first_width: 300,
+            once: false,
+            moves_per_unit: 1.5,
+        };
+        let deadline = Instant::now() + Duration::from_millis(600);
+        best.backward(&goal, &targets, &limits, deadline, &beams)
+            .unwrap();
+        let moves = best.moves.unwrap();
+        assert!(moves.len() < padded.len(), "{} moves", moves.len());
+        assert!(best.name.starts_with("auto:beam+lc×"), "{}", best.name);
+        assert!(best.stats.expanded > 0);
+        let mut replay = start.clone();
+        replay.apply_all(&moves).unwrap();
+        assert_eq!(replay, goal);
+    }
+}
