@@ -6,7 +6,7 @@
 //! 115. The tables read distances to any board whose blank a symmetry maps onto the tables'
 //! goal (see `PdbHeuristic::new`); the start's blank is walked there first, the walk put in
 //! front of the turned path and any move the path undoes at once cut with it.
-use crate::board::{step, Board, Direction};
+use crate::board::{Board, Direction};
 
 /// A board the start reaches by walking its blank straight to a cell, the walk, and the
 /// estimate of the distance to the board.
@@ -27,11 +27,17 @@ pub(crate) fn targets<H>(
     toward: impl Fn(&Board) -> Option<H>,
     count: usize,
 ) -> Vec<Target<H>> {
+    let n = start.size();
     let mut out: Vec<Target<H>> = Vec::new();
     for cell in 0..start.cells() {
-        let walk = straight_walk(start.size(), start.blank(), cell);
         let mut board = start.clone();
-        board.apply_all(&walk).expect("a walk stays on the board");
+        let mut walk = Vec::new();
+        // along the blank's column to the cell's row, then along that row
+        for via in [cell / n * n + start.blank() % n, cell] {
+            if via != board.blank() {
+                walk.extend(board.tap_cell(via).expect("in line with the blank"));
+            }
+        }
         if let Some(heuristic) = toward(&board) {
             out.push(Target {
                 board,
@@ -44,29 +50,6 @@ pub(crate) fn targets<H>(
     out.sort_by_key(|t| t.walk.len());
     out.truncate(count);
     out
-}
-
-/// The blank's moves from `from` to `to`: up or down along its column, then along the row.
-fn straight_walk(n: usize, from: usize, to: usize) -> Vec<Direction> {
-    let (fr, fc) = (from / n, from % n);
-    let (tr, tc) = (to / n, to % n);
-    let mut walk = if tr > fr {
-        vec![Direction::Down; tr - fr]
-    } else {
-        vec![Direction::Up; fr - tr]
-    };
-    if tc > fc {
-        walk.extend(vec![Direction::Right; tc - fc]);
-    } else {
-        walk.extend(vec![Direction::Left; fc - tc]);
-    }
-    debug_assert_eq!(
-        walk.iter()
-            .try_fold(from, |cell, &d| step(n, cell, d))
-            .unwrap_or(usize::MAX),
-        to
-    );
-    walk
 }
 
 /// The start's path through a target: `walk` to it, then `back` (the goal's path to the

@@ -34,9 +34,20 @@ pub(crate) enum Step {
     Paced,
 }
 
+/// Where a beam goes: from `from` to `to`, ranked by `heuristic`. Forward, `walk` is `None`;
+/// backward (from the goal to a target), the start's walk to the target, put in front of the
+/// beam's path turned round.
+struct Leg<'a, H> {
+    from: &'a Board,
+    to: &'a Board,
+    heuristic: &'a H,
+    walk: Option<&'a [Direction]>,
+}
+
 /// What one beam did: found a path shorter than the shortest so far, found none shorter, or
-/// was stopped by a limit.
+/// was stopped by a limit; or did not run, the path being proven the shortest.
 enum Ran {
+    Optimal,
     Shorter,
     NotShorter,
     Stopped(LimitKind),
@@ -85,42 +96,27 @@ impl Best {
         beams: &Beams,
         steps: &[Step],
     ) -> Result<bool, SolveError> {
+        let leg = Leg {
+            from: start,
+            to: goal,
+            heuristic,
+            walk: None,
+        };
         let mut found_any = false;
-        for step in steps {
-            let (width, paced) = match step {
-                Step::First => (beams.first_width, None),
-                Step::Paced => (PACED_WIDEST, Some(beams.moves_per_unit)),
-            };
-            if self.is_optimal() {
-                return Ok(true);
-            }
-            let rest = self.rest(limits, deadline);
-            if rest.max_nodes == Some(0) {
-                self.last_limit = LimitKind::Nodes;
-                return Ok(found_any);
-            }
-            let longest = self.moves.as_ref().map_or(usize::MAX, |m| m.len() - 1);
-            let shape = Shape {
-                width,
-                longest,
-                once: beams.once,
-                paced,
-            };
-            match self.one_beam(start, goal, heuristic, &rest, shape, None)? {
+        for &step in steps {
+            match self.one_beam(&leg, limits, deadline, beams, step)? {
+                Ran::Optimal => return Ok(true),
                 Ran::Shorter => found_any = true,
                 Ran::NotShorter => {}
-                Ran::Stopped(limit) => {
-                    self.last_limit = limit;
-                    return Ok(found_any);
-                }
+                Ran::Stopped(_) => return Ok(found_any),
             }
         }
         Ok(found_any)
     }
 
-    /// Beams from `goal` toward each target in turn (see `backward.rs`), each paced to an equal
-    /// share of the time left before `deadline`, their paths turned round into the start's and
-    /// kept when shorter. A beam whose share runs out leaves the next its time.
+    /// Paced beams from `goal` toward each target in turn (see `backward.rs`), each given an
+    /// equal share of the time left before `deadline`, their paths turned round into the
+    /// start's and kept when shorter. A beam whose share runs out leaves the next its time.
     pub(crate) fn backward<H: Heuristic>(
         &mut self,
         goal: &Board,
@@ -130,58 +126,64 @@ impl Best {
         beams: &Beams,
     ) -> Result<(), SolveError> {
         for (i, target) in targets.iter().enumerate() {
-            if self.is_optimal() {
-                return Ok(());
-            }
             let now = Instant::now();
             let end = now + deadline.saturating_duration_since(now) / (targets.len() - i) as u32;
-            let rest = self.rest(limits, end);
-            if rest.max_nodes == Some(0) {
-                self.last_limit = LimitKind::Nodes;
-                return Ok(());
-            }
-            // the turned path may undo each move of the walk, two moves fewer for each
-            let longest = self
-                .moves
-                .as_ref()
-                .map_or(usize::MAX, |m| m.len() - 1 + target.walk.len());
-            let shape = Shape {
-                width: PACED_WIDEST,
-                longest,
-                once: beams.once,
-                paced: Some(beams.moves_per_unit),
+            let leg = Leg {
+                from: goal,
+                to: &target.board,
+                heuristic: &target.heuristic,
+                walk: Some(&target.walk),
             };
-            let walk = Some(target.walk.as_slice());
-            match self.one_beam(goal, &target.board, &target.heuristic, &rest, shape, walk)? {
+            match self.one_beam(&leg, limits, end, beams, Step::Paced)? {
                 Ran::Stopped(LimitKind::Time) if Instant::now() < deadline => {}
-                Ran::Stopped(limit) => {
-                    self.last_limit = limit;
-                    return Ok(());
-                }
+                Ran::Optimal | Ran::Stopped(_) => return Ok(()),
                 Ran::Shorter | Ran::NotShorter => {}
             }
         }
         Ok(())
     }
 
-    /// One beam from `from` to `to` within `rest`, shaped by `shape`: the start's path when
-    /// `walk` is `None`, else the goal's path to a target that the start reaches by `walk`,
-    /// turned round. Its path is kept when shorter than the shortest so far.
+    /// One beam along `leg` until `deadline`, within what the node limit has left, no deeper
+    /// than the shortest path so far, as `step` and `beams` shape it. Its path is kept when
+    /// shorter. None runs when the path is proven the shortest or the node limit is spent.
     fn one_beam<H: Heuristic>(
         &mut self,
-        from: &Board,
-        to: &Board,
-        heuristic: &H,
-        rest: &SearchLimits,
-        shape: Shape,
-        walk: Option<&[Direction]>,
+        leg: &Leg<H>,
+        limits: &SearchLimits,
+        deadline: Instant,
+        beams: &Beams,
+        step: Step,
     ) -> Result<Ran, SolveError> {
-        let mut account = Budget::new(rest);
-        let found = beam(from, to, heuristic, shape, &mut account);
+        if self.is_optimal() {
+            return Ok(Ran::Optimal);
+        }
+        let rest = self.rest(limits, deadline);
+        if rest.max_nodes == Some(0) {
+            self.last_limit = LimitKind::Nodes;
+            return Ok(Ran::Stopped(LimitKind::Nodes));
+        }
+        // a turned path may undo each move of the walk, two moves fewer for each
+        let walked = leg.walk.map_or(0, <[Direction]>::len);
+        let longest = self
+            .moves
+            .as_ref()
+            .map_or(usize::MAX, |m| m.len() - 1 + walked);
+        let (width, paced) = match step {
+            Step::First => (beams.first_width, None),
+            Step::Paced => (PACED_WIDEST, Some(beams.moves_per_unit)),
+        };
+        let shape = Shape {
+            width,
+            longest,
+            once: beams.once,
+            paced,
+        };
+        let mut account = Budget::new(&rest);
+        let found = beam(leg.from, leg.to, leg.heuristic, shape, &mut account);
         self.stats.absorb(&account.stats);
         match found {
             Ok(Some((path, widest))) => {
-                let path = match walk {
+                let path = match leg.walk {
                     None => path,
                     Some(walk) => joined(walk, &path),
                 };
@@ -189,11 +191,14 @@ impl Best {
                     return Ok(Ran::NotShorter);
                 }
                 self.moves = Some(path);
-                self.name = format!("auto:beam+{}×{widest}", heuristic.name());
+                self.name = format!("auto:beam+{}×{widest}", leg.heuristic.name());
                 Ok(Ran::Shorter)
             }
             Ok(None) => Ok(Ran::NotShorter),
-            Err(SolveError::LimitReached { limit, .. }) => Ok(Ran::Stopped(limit)),
+            Err(SolveError::LimitReached { limit, .. }) => {
+                self.last_limit = limit;
+                Ok(Ran::Stopped(limit))
+            }
             Err(e) => Err(e.with_stats(self.stats.clone())),
         }
     }
