@@ -7,12 +7,15 @@
 //! boards wide averages 1.05× the optimal length, where weighted IDA* with falling weights
 //! averaged 1.12× in the same second. There a first beam 300 wide runs before the optimal
 //! search and gives a path within a few milliseconds; after the optimal share a second, paced,
-//! widens or narrows at each depth to end by its time. With 0.4 s or more left, that time is
-//! 45 % of what is left, and the rest goes to beams from the goal back toward the start's board
-//! with its blank walked to each corner (`backward.rs`): a board that misleads the forward beam
-//! at every width often does not mislead them (on Korf–Taylor's fifty at fixed widths, a
-//! forward beam 40 000 wide and three backward 10 000 wide gave a worst of 1.082× the optimal
-//! length, one forward beam 80 000 wide in the same time 1.112×; means 1.037× and 1.039×).
+//! widens or narrows at each depth to end by its time. Beside it, on a thread of its own, beams
+//! run from the goal back toward the start's board with its blank walked to each corner
+//! (`backward.rs`), one after another: a board that misleads the forward beam at every width
+//! often does not mislead them (on Korf–Taylor's fifty at fixed widths, a forward beam 40 000
+//! wide and three backward 10 000 wide gave a worst of 1.082× the optimal length, one forward
+//! beam 80 000 wide in the same time 1.112×; means 1.037× and 1.039×). Side by side, each beam
+//! on one thread, they do more than one after another on both: a beam 30 000 wide builds its
+//! depths 1.45× faster on two threads than on one, not twice. On one thread the backward beams
+//! run after the forward one when 0.4 s or more is left, sharing 55 % of that time.
 //!
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
 //! then a beam 1 000 wide and one paced to end by the deadline, ranked by linear conflict with a
@@ -71,20 +74,23 @@ const LARGE_BEAMS: Beams = Beams {
     moves_per_unit: 2.5,
 };
 
-/// The share of the time left after the optimal search that the forward paced beam gets on
-/// 5×5 when backward beams follow (see `backward.rs`); they share the rest one after another,
-/// toward at most [`BACKWARD_BEAMS`] boards, the four corners with the tables of a corner goal.
-/// In `bench` at 1 s on the fifty 24-puzzles, worst over optimal: 0.45 and four backward beams
-/// 1.081 and 1.092 in two runs (the build before: 1.093 in both, same minutes); with two routes
-/// to each corner, the nearest first, 0.45 and four 1.075–1.101 in four runs, 0.5 and three
-/// 1.081–1.101 in three, 0.35 and six 1.092, 0.3 and eight 1.101. Means 1.034–1.039 in all.
-const FORWARD_SHARE: f64 = 0.45;
+/// How many backward beams run on 5×5 (see `backward.rs`), one after another: toward the four
+/// corners with the tables of a corner goal. Side by side with the forward beam, in `bench` at
+/// 1 s on the fifty 24-puzzles, worst over optimal: two 1.093, three 1.073, four 1.075 (1.075
+/// in two more runs). One after the forward beam on one thread, the forward beam gets
+/// [`FORWARD_SHARE`] of the time left after the optimal search: 0.45 and four backward beams
+/// gave 1.081–1.092 on two threads (before they ran side by side); with two routes to each
+/// corner, 0.45 and four 1.075–1.101 in four runs, 0.5 and three 1.081–1.101 in three, 0.35
+/// and six 1.092, 0.3 and eight 1.101. Means 1.034–1.039 in all.
 const BACKWARD_BEAMS: usize = 4;
+const FORWARD_SHARE: f64 = 0.45;
 
-/// The least time left after the optimal search for the backward beams to run: narrower
-/// than about 5 000 boards they lose to one forward beam given their time (fixed widths on
-/// Korf–Taylor's fifty: a forward beam 20 000 wide averaged 1.053× the optimal length, one 5 000
-/// wide and four backward 2 500 wide, in the same time, 1.067×). Here that is about 0.4 s.
+/// On one thread, the least time left after the optimal search for the backward beams to run
+/// after the forward one: narrower than about 5 000 boards they lose to one forward beam given
+/// their time (fixed widths on Korf–Taylor's fifty: a forward beam 20 000 wide averaged 1.053×
+/// the optimal length, one 5 000 wide and four backward 2 500 wide, in the same time, 1.067×).
+/// Here that is about 0.4 s. Side by side they run at any budget: at 100 ms on two threads,
+/// mean 1.068–1.069 against 1.077–1.084 with this threshold, worst 1.168–1.175 both.
 const BACKWARD_AFTER: Duration = Duration::from_millis(400);
 
 /// Optimal IDA* for its share of the budget; if it has not finished, beams and windows for
@@ -159,28 +165,46 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
     } else {
         &[Step::First, Step::Paced]
     };
-    // past 4×4, with time enough, beams from the goal back toward the boards nearest the start
-    // share what is left with the forward one
+    // past 4×4, beams from the goal back toward the boards nearest the start share what is
+    // left with the forward one: beside it on two threads or more, after it on one thread
+    // when time allows
     let now = Instant::now();
     let left = deadline.saturating_duration_since(now);
-    let targets = match early && left >= BACKWARD_AFTER {
+    let side_by_side = limits.threads >= 2;
+    let targets = match early && (side_by_side || left >= BACKWARD_AFTER) {
         true => backward::targets(start, toward, BACKWARD_BEAMS),
         false => Vec::new(),
     };
-    let forward_end = match targets.is_empty() {
-        true => deadline,
-        false => now + left.mul_f64(FORWARD_SHARE),
-    };
-    best.widen(
-        start,
-        goal,
-        &heuristic,
-        limits,
-        forward_end,
-        &PDB_BEAMS,
-        steps,
-    )?;
-    best.backward(goal, &targets, limits, deadline, &PDB_BEAMS)?;
+    if !targets.is_empty() && side_by_side {
+        // the forward beam and the backward ones on one thread each, side by side
+        let half = best.share(limits, 2);
+        let (mut forward, mut back) = (best.fork(), best.fork());
+        let (ahead, behind) = std::thread::scope(|s| {
+            let behind = s.spawn(|| back.backward(goal, &targets, &half, deadline, &PDB_BEAMS));
+            let ahead = forward.widen(start, goal, &heuristic, &half, deadline, &PDB_BEAMS, steps);
+            (ahead, behind.join())
+        });
+        best.merge(vec![forward, back]);
+        let behind = behind.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        ahead
+            .and(behind)
+            .map_err(|e| e.with_stats(best.stats.clone()))?;
+    } else {
+        let forward_end = match targets.is_empty() {
+            true => deadline,
+            false => now + left.mul_f64(FORWARD_SHARE),
+        };
+        best.widen(
+            start,
+            goal,
+            &heuristic,
+            limits,
+            forward_end,
+            &PDB_BEAMS,
+            steps,
+        )?;
+        best.backward(goal, &targets, limits, deadline, &PDB_BEAMS)?;
+    }
     best.polish(start, limits, deadline)?;
     best.finish(start, began)
 }
@@ -252,8 +276,9 @@ mod tests {
     use crate::text::parse_board;
 
     /// The node limit is one budget for every phase: the optimal search and each beam (on
-    /// 5×5 the first beam before the optimal search) together expand no more than asked (one
-    /// check past the limit per phase at most).
+    /// 5×5 the first beam before the optimal search, and the beams run side by side) together
+    /// expand no more than asked: on one thread one check past the limit per phase at most, on
+    /// two also what a parallel worker does between two checks.
     #[test]
     fn the_node_limit_holds_across_every_phase() {
         let boards = [
@@ -263,13 +288,15 @@ mod tests {
                 "17 1 20 9 16 2 22 19 14 5 15 21 0 3 24 23 18 13 12 7 10 8 6 4 11",
             ),
         ];
-        for ((size, tiles), max) in boards
+        // on two threads the 5×5 beams run side by side, each on half of what is left
+        for (((size, tiles), max), threads) in boards
             .into_iter()
             .flat_map(|b| [0, 1_000, 50_000, 300_000].map(|max| (b, max)))
+            .flat_map(|bm| [1, 2].map(|t| (bm, t)))
         {
             let goal = Board::goal_with_blank(size, 0).unwrap();
             let start = parse_board(tiles).unwrap();
-            let limits = SearchLimits::default().threads(1).nodes(max);
+            let limits = SearchLimits::default().threads(threads).nodes(max);
             let expanded = match Auto::new(&goal, None).solve(&start, &limits) {
                 Ok(s) => {
                     let mut replay = start.clone();
@@ -281,11 +308,15 @@ mod tests {
                     limit: LimitKind::Nodes,
                     stats,
                 }) => stats.expanded,
-                Err(other) => panic!("{size}×{size}, cap {max}: {other}"),
+                Err(other) => panic!("{size}×{size}, cap {max}, {threads} threads: {other}"),
             };
+            // a worker of a parallel search adds its count to the shared one every 1 024
+            // nodes (`CHECK_EVERY`), so on two threads the other may pass the limit by that
+            // much, in each of up to four phases
+            let slack = 3 + (threads as u64 - 1) * 4 * 1024;
             assert!(
-                expanded <= max + 2,
-                "{size}×{size}, cap {max}: expanded {expanded}"
+                expanded <= max + slack,
+                "{size}×{size}, cap {max}, {threads} threads: expanded {expanded}"
             );
         }
     }

@@ -71,6 +71,57 @@ impl Best {
             .is_some_and(|m| m.len() as u32 <= self.lower_bound)
     }
 
+    /// The same path and bound, with nothing spent yet: one of searches that run side by side,
+    /// merged back with [`Best::merge`].
+    pub(crate) fn fork(&self) -> Best {
+        Best {
+            moves: self.moves.clone(),
+            name: self.name.clone(),
+            lower_bound: self.lower_bound,
+            stats: Stats::default(),
+            last_limit: self.last_limit,
+        }
+    }
+
+    /// What searches run side by side on forks found and spent: the shortest path of any, and
+    /// their work summed, the memory they held at once too.
+    pub(crate) fn merge(&mut self, forks: Vec<Best>) {
+        let mut together = Stats::default();
+        for fork in forks {
+            together.expanded += fork.stats.expanded;
+            together.generated += fork.stats.generated;
+            together.peak_entries += fork.stats.peak_entries;
+            together.peak_bytes += fork.stats.peak_bytes;
+            together.refused_bytes = together.refused_bytes.max(fork.stats.refused_bytes);
+            self.lower_bound = self.lower_bound.max(fork.lower_bound);
+            let shorter = match (&self.moves, &fork.moves) {
+                (Some(mine), Some(theirs)) => theirs.len() < mine.len(),
+                (None, found) => found.is_some(),
+                (Some(_), None) => false,
+            };
+            if shorter {
+                self.moves = fork.moves;
+                self.name = fork.name;
+            }
+            if self.moves.is_none() {
+                self.last_limit = fork.last_limit;
+            }
+        }
+        self.stats.absorb(&together);
+    }
+
+    /// The limits of one of `parts` searches run side by side: an equal share of the threads,
+    /// of the memory limit, and of what the node limit has left.
+    pub(crate) fn share(&self, limits: &SearchLimits, parts: usize) -> SearchLimits {
+        let mut share = limits.clone();
+        share.threads = (limits.threads / parts).max(1);
+        share.max_bytes = limits.max_bytes / parts as u64;
+        share.max_nodes = limits
+            .max_nodes
+            .map(|max| max.saturating_sub(self.stats.expanded) / parts as u64);
+        share
+    }
+
     /// The limits of the next search: `deadline`, and what the node limit has left after
     /// every search so far.
     fn rest(&self, limits: &SearchLimits, deadline: Instant) -> SearchLimits {
@@ -287,6 +338,49 @@ mod tests {
     use crate::search::backward::targets;
     use crate::search::IdaStar;
     use std::time::Duration;
+
+    /// Searches run side by side merge into one: the shortest path of any with its name, the
+    /// best bound, their work summed and the memory they held at once; a fork that found
+    /// nothing shorter leaves the path as it was.
+    #[test]
+    fn forks_merge_into_the_shortest_path_and_their_work_summed() {
+        use Direction::*;
+        let mut best = Best {
+            moves: Some(vec![Left; 9]),
+            name: "first".into(),
+            lower_bound: 3,
+            stats: Stats {
+                expanded: 10,
+                ..Stats::default()
+            },
+            last_limit: LimitKind::Time,
+        };
+        let limits = SearchLimits::default().threads(4).nodes(110);
+        let half = best.share(&limits, 2);
+        assert_eq!((half.threads, half.max_nodes), (2, Some(50)));
+        assert_eq!(half.max_bytes, limits.max_bytes / 2);
+        let (mut a, mut b) = (best.fork(), best.fork());
+        assert_eq!((a.moves.clone(), a.stats.expanded), (best.moves.clone(), 0));
+        a.moves = Some(vec![Up; 7]);
+        a.name = "a".into();
+        a.stats.expanded = 20;
+        a.stats.peak_bytes = 100;
+        b.moves = Some(vec![Down; 5]);
+        b.name = "b".into();
+        b.lower_bound = 5;
+        b.stats.expanded = 30;
+        b.stats.peak_bytes = 50;
+        best.merge(vec![a, b]);
+        assert_eq!(best.moves, Some(vec![Down; 5]));
+        assert_eq!(best.name, "b");
+        assert!(best.is_optimal());
+        assert_eq!((best.stats.expanded, best.stats.peak_bytes), (60, 150));
+        let mut c = best.fork();
+        c.moves = Some(vec![Up; 7]);
+        c.name = "longer".into();
+        best.merge(vec![c]);
+        assert_eq!((best.moves, best.name.as_str()), (Some(vec![Down; 5]), "b"));
+    }
 
     /// Backward beams give the start their turned paths: toward the corner boards nearest the
     /// start (as the tables allow), each path from the goal, walked to and turned round,
