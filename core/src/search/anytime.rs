@@ -74,7 +74,7 @@ const LARGE_BEAMS: Beams = Beams {
     moves_per_unit: 2.5,
 };
 
-/// How many backward beams run on 5×5 (see `backward.rs`), one after another: toward the four
+/// The most backward beams on 5×5 (see `backward.rs`), one after another: toward the four
 /// corners with the tables of a corner goal. Side by side with the forward beam, in `bench` at
 /// 1 s on the fifty 24-puzzles, worst over optimal: two 1.093, three 1.073, four 1.075 (1.075
 /// in two more runs). One after the forward beam on one thread, the forward beam gets
@@ -84,6 +84,12 @@ const LARGE_BEAMS: Beams = Beams {
 /// and six 1.092, 0.3 and eight 1.101. Means 1.034–1.039 in all.
 const BACKWARD_BEAMS: usize = 4;
 const FORWARD_SHARE: f64 = 0.45;
+
+/// Side by side with the forward beam, the time each backward beam is given at least when more
+/// than one runs: one toward the nearest corner below 0.4 s, four from 0.8 s. At 100 ms on two
+/// threads (one beam), `bench` gave a mean of 1.059–1.067 against 1.069–1.073 with four, and a
+/// fresh `solve` a board 1.082–1.091 against 1.093–1.104 (the build before: 1.099–1.106).
+const BACKWARD_EACH: Duration = Duration::from_millis(200);
 
 /// On one thread, the least time left after the optimal search for the backward beams to run
 /// after the forward one: narrower than about 5 000 boards they lose to one forward beam given
@@ -171,8 +177,15 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
     let now = Instant::now();
     let left = deadline.saturating_duration_since(now);
     let side_by_side = limits.threads >= 2;
+    let count = match side_by_side {
+        true => {
+            let each = left.as_millis() / BACKWARD_EACH.as_millis();
+            (each as usize).clamp(1, BACKWARD_BEAMS)
+        }
+        false => BACKWARD_BEAMS,
+    };
     let targets = match early && (side_by_side || left >= BACKWARD_AFTER) {
-        true => backward::targets(start, toward, BACKWARD_BEAMS),
+        true => backward::targets(start, toward, count),
         false => Vec::new(),
     };
     if !targets.is_empty() && side_by_side {
