@@ -20,9 +20,9 @@
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
 //! then a beam 1 000 wide and one paced to end by the deadline, ranked by linear conflict with a
 //! charge for far tiles (`FarTiles`), each keeping a board of a recent depth out of later ones
-//! and going no deeper than the shortest path so far. When the first beam finds no shorter path, the board
-//! is one on which the beams may lose their way: the reduction improves its own path for half
-//! the time left before the paced beam, so that the path kept is not the first one.
+//! and going no deeper than the shortest path so far. When the first beam finds no shorter
+//! path, the board is one on which the beams may lose their way: the reduction improves its own
+//! path for half the time left before the paced beam, so that the path kept is not the first.
 //!
 //! Whatever time the beams leave goes to optimal windows over the shortest path (see
 //! `windows.rs`).
