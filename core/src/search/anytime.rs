@@ -14,8 +14,9 @@
 //! wide and three backward 10 000 wide gave a worst of 1.082× the optimal length, one forward
 //! beam 80 000 wide in the same time 1.112×; means 1.037× and 1.039×). Side by side, each beam
 //! on one thread, they do more than one after another on both: a beam 30 000 wide builds its
-//! depths 1.45× faster on two threads than on one, not twice. On one thread the backward beams
-//! run after the forward one when 0.4 s or more is left, sharing 55 % of that time.
+//! depths 1.45× faster on two threads than on one, not twice. On one thread, or with 3 s or
+//! more left (where the beams are bound by memory more than by time), the backward beams run
+//! after the forward one when 0.4 s or more is left, sharing 55 % of that time.
 //!
 //! On 6×6 and 7×7, where no optimal search finishes, the reduction's first path comes first;
 //! then a beam 1 000 wide and one paced to end by the deadline, ranked by linear conflict with a
@@ -91,7 +92,15 @@ const FORWARD_SHARE: f64 = 0.45;
 /// fresh `solve` a board 1.082–1.091 against 1.093–1.104 (the build before: 1.099–1.106).
 const BACKWARD_EACH: Duration = Duration::from_millis(200);
 
-/// On one thread, the least time left after the optimal search for the backward beams to run
+/// On two threads, the time left below which the backward beams run beside the forward one.
+/// With more, the beams are bound by memory more than by time: a beam as wide as a few seconds
+/// allows holds hundreds of megabytes (its trail alone 4 bytes a board a depth), and beside
+/// another it has half the memory limit. At 10 s side by side, `bench` gave median 1.025, mean
+/// 1.029, worst 1.077 (one run), where one after another, each with the whole limit, had given
+/// 1.020 / 1.020 / 1.058. Between 1 s and 10 s the threshold is an estimate, not measured.
+const SIDE_BY_SIDE_BELOW: Duration = Duration::from_secs(3);
+
+/// On one thread (or with much time), the least time left after the optimal search for the backward beams to run
 /// after the forward one: narrower than about 5 000 boards they lose to one forward beam given
 /// their time (fixed widths on Korf–Taylor's fifty: a forward beam 20 000 wide averaged 1.053×
 /// the optimal length, one 5 000 wide and four backward 2 500 wide, in the same time, 1.067×).
@@ -172,11 +181,11 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
         &[Step::First, Step::Paced]
     };
     // past 4×4, beams from the goal back toward the boards nearest the start share what is
-    // left with the forward one: beside it on two threads or more, after it on one thread
-    // when time allows
+    // left with the forward one: beside it on two threads or more, after it on one thread or
+    // with several seconds left, when time allows
     let now = Instant::now();
     let left = deadline.saturating_duration_since(now);
-    let side_by_side = limits.threads >= 2;
+    let side_by_side = limits.threads >= 2 && left < SIDE_BY_SIDE_BELOW;
     let count = match side_by_side {
         true => {
             let each = left.as_millis() / BACKWARD_EACH.as_millis();
