@@ -100,12 +100,11 @@ const BACKWARD_EACH: Duration = Duration::from_millis(200);
 /// 1.020 / 1.020 / 1.058. Between 1 s and 10 s the threshold is an estimate, not measured.
 const SIDE_BY_SIDE_BELOW: Duration = Duration::from_secs(3);
 
-/// On one thread (or with much time), the least time left after the optimal search for the backward beams to run
-/// after the forward one: narrower than about 5 000 boards they lose to one forward beam given
-/// their time (fixed widths on Korf–Taylor's fifty: a forward beam 20 000 wide averaged 1.053×
-/// the optimal length, one 5 000 wide and four backward 2 500 wide, in the same time, 1.067×).
-/// Here that is about 0.4 s. Side by side they run at any budget: at 100 ms on two threads,
-/// mean 1.068–1.069 against 1.077–1.084 with this threshold, worst 1.168–1.175 both.
+/// On one thread (or with 3 s or more), the least time left after the optimal search for the
+/// backward beams to run after the forward one: narrower than about 5 000 boards they lose to
+/// one forward beam given their time (fixed widths on Korf–Taylor's fifty: a forward beam
+/// 20 000 wide averaged 1.053× the optimal length, one 5 000 wide and four backward 2 500 wide,
+/// in the same time, 1.067×). Here that is about 0.4 s. Side by side they run at any budget.
 const BACKWARD_AFTER: Duration = Duration::from_millis(400);
 
 /// Optimal IDA* for its share of the budget; if it has not finished, beams and windows for
