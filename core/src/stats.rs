@@ -32,4 +32,13 @@ impl Stats {
         self.refused_bytes = self.refused_bytes.max(other.refused_bytes);
         self.lower_bound = self.lower_bound.max(other.lower_bound);
     }
+
+    /// Adds the counts of a search that ran at the same time as this one's (a solve's searches
+    /// side by side): as [`Stats::absorb`], but the memory they held at once is summed.
+    pub(crate) fn absorb_beside(&mut self, other: &Stats) {
+        let (entries, bytes) = (self.peak_entries, self.peak_bytes);
+        self.absorb(other);
+        self.peak_entries = entries + other.peak_entries;
+        self.peak_bytes = bytes + other.peak_bytes;
+    }
 }

@@ -28,28 +28,33 @@ pub(crate) fn targets<H>(
     count: usize,
 ) -> Vec<Target<H>> {
     let n = start.size();
-    let mut out: Vec<Target<H>> = Vec::new();
-    for cell in 0..start.cells() {
-        let mut board = start.clone();
-        let mut walk = Vec::new();
-        // along the blank's column to the cell's row, then along that row
-        for via in [cell / n * n + start.blank() % n, cell] {
-            if via != board.blank() {
-                walk.extend(board.tap_cell(via).expect("in line with the blank"));
+    let mut walked: Vec<(Board, Vec<Direction>)> = (0..start.cells())
+        .map(|cell| {
+            let mut board = start.clone();
+            let mut walk = Vec::new();
+            // along the blank's column to the cell's row, then along that row
+            for via in [cell / n * n + start.blank() % n, cell] {
+                if via != board.blank() {
+                    walk.extend(board.tap_cell(via).expect("in line with the blank"));
+                }
             }
-        }
-        if let Some(heuristic) = toward(&board) {
-            out.push(Target {
+            (board, walk)
+        })
+        .collect();
+    // stable: among walks of one length, the order of the cells; each estimate is built only
+    // when its board is taken
+    walked.sort_by_key(|(_, walk)| walk.len());
+    walked
+        .into_iter()
+        .filter_map(|(board, walk)| {
+            toward(&board).map(|heuristic| Target {
                 board,
                 walk,
                 heuristic,
-            });
-        }
-    }
-    // stable: among walks of one length, the order of the cells
-    out.sort_by_key(|t| t.walk.len());
-    out.truncate(count);
-    out
+            })
+        })
+        .take(count)
+        .collect()
 }
 
 /// The start's path through a target: `walk` to it, then `back` (the goal's path to the

@@ -88,11 +88,7 @@ impl Best {
     pub(crate) fn merge(&mut self, forks: Vec<Best>) {
         let mut together = Stats::default();
         for fork in forks {
-            together.expanded += fork.stats.expanded;
-            together.generated += fork.stats.generated;
-            together.peak_entries += fork.stats.peak_entries;
-            together.peak_bytes += fork.stats.peak_bytes;
-            together.refused_bytes = together.refused_bytes.max(fork.stats.refused_bytes);
+            together.absorb_beside(&fork.stats);
             self.lower_bound = self.lower_bound.max(fork.lower_bound);
             let shorter = match (&self.moves, &fork.moves) {
                 (Some(mine), Some(theirs)) => theirs.len() < mine.len(),
@@ -116,21 +112,23 @@ impl Best {
         let mut share = limits.clone();
         share.threads = (limits.threads / parts).max(1);
         share.max_bytes = limits.max_bytes / parts as u64;
-        share.max_nodes = limits
-            .max_nodes
-            .map(|max| max.saturating_sub(self.stats.expanded) / parts as u64);
+        share.max_nodes = self.nodes_left(limits).map(|left| left / parts as u64);
         share
     }
 
-    /// The limits of the next search: `deadline`, and what the node limit has left after
-    /// every search so far.
+    /// The limits of the next search: `deadline`, and what the node limit has left.
     fn rest(&self, limits: &SearchLimits, deadline: Instant) -> SearchLimits {
         let mut rest = limits.clone();
         rest.deadline = Some(deadline);
-        rest.max_nodes = limits
-            .max_nodes
-            .map(|max| max.saturating_sub(self.stats.expanded));
+        rest.max_nodes = self.nodes_left(limits);
         rest
+    }
+
+    /// What the node limit has left after every search so far.
+    fn nodes_left(&self, limits: &SearchLimits) -> Option<u64> {
+        limits
+            .max_nodes
+            .map(|max| max.saturating_sub(self.stats.expanded))
     }
 
     /// The beams `steps` say, shaped as `beams` says, until the deadline, a limit, or a path
