@@ -16,17 +16,22 @@ use crate::limits::SearchLimits;
 pub const REDUCTION_BUDGET: Duration = Duration::from_secs(1);
 
 /// The largest side on which `auto`'s beams (linear conflict, far tiles charged) start from the
-/// reduction's first path: on 6×6 and 7×7 they beat the reduction's own improving in the same
-/// second (`slidepuzzle bench-large`). On 8×8 a beam from the first path alone lost its way on some
-/// boards (15 boards at 1 s: median 1.86 against the reduction's 1.92, but worst 2.51 against
-/// 2.17), so there the reduction first improves its own path for [`IMPROVE_SHARE`] of the time.
+/// reduction's first path on one thread: on 6×6 and 7×7 they beat the reduction's own improving
+/// in the same second (`slidepuzzle bench-large`). On 8×8 a forward beam from the first path
+/// alone lost its way on some boards (15 boards at 1 s: median 1.86 against the reduction's
+/// 1.92, but worst 2.51 against 2.17), so there the reduction first improves its own path for
+/// [`IMPROVE_SHARE`] of the time. On two threads a beam from the goal runs beside the forward one
+/// (see `shorten_with_beams`), and 8×8 starts from the first path as well: on thirty 8×8 boards
+/// at 1 s (seeds 101–130, two runs each) medians 1.54–1.56 and worsts 1.78–1.81; with no
+/// improving and no fallback 1.53–1.54 and 1.72–1.76 (the same within the runs' spread), and
+/// 1.60–1.61 and 1.82–1.92 before the beam from the goal, improving for half the second.
 const FIRST_PATH_MAX_SIDE: usize = 7;
 
 /// The share of the time the reduction improves its own path on 8×8 before the beams take the
-/// rest. In three runs of `bench-large` on 8×8 at 1 s, half gave medians 1.77–1.84 and worsts
-/// 2.07–2.15 against the reduction alone's 1.91 and 2.17 in the same runs; 60 % gave 1.78 and
-/// 1.91 (worsts 2.03 and 2.23), 20–40 % medians 1.69–1.74 but worsts 2.33–2.54 (too little time
-/// for the reduction on the boards where the beams lose their way).
+/// rest, on one thread. In three runs of `bench-large` on 8×8 at 1 s, half gave medians
+/// 1.77–1.84 and worsts 2.07–2.15 against the reduction alone's 1.91 and 2.17 in the same runs;
+/// 60 % gave 1.78 and 1.91 (worsts 2.03 and 2.23), 20–40 % medians 1.69–1.74 but worsts
+/// 2.33–2.54 (too little time for the reduction on the boards where the beams lose their way).
 const IMPROVE_SHARE: f64 = 0.5;
 
 /// The `auto` mode: the best search for the board's size, the databases at hand and the time
@@ -57,8 +62,9 @@ impl Solver for Auto {
 
     /// Databases that match the goal: optimal IDA* on them, then beams. Without them:
     /// IDA* with linear conflict on 3×3 and smaller, the same anytime search to 5×5, the
-    /// reduction's first path shortened by beams on 6×6 and 7×7, and on 8×8 the reduction
-    /// improving its own path for half the time and beams for the rest.
+    /// reduction's first path shortened by beams on 6×6 and 7×7 (and 8×8 on two threads), and
+    /// on 8×8 on one thread the reduction improving its own path for half the time and beams
+    /// for the rest.
     fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError> {
         let goal = &self.goal;
         check_start(start, goal)?;
@@ -85,13 +91,15 @@ impl Solver for Auto {
             None => {
                 // No optimal search finishes past 5×5: the reduction's path, then shortening
                 // it for at most REDUCTION_BUDGET with beams, from its first path up to
-                // FIRST_PATH_MAX_SIDE and after the reduction's own improving above.
+                // FIRST_PATH_MAX_SIDE or on two threads, else after the reduction's own
+                // improving; the beam from the goal ranks boards toward the start.
                 let now = Instant::now();
                 let cap = now + REDUCTION_BUDGET;
                 let mut bounded = limits.clone();
                 let end = limits.deadline.map_or(cap, |d| d.min(cap));
                 bounded.deadline = Some(end);
-                let reduction = if start.size() <= FIRST_PATH_MAX_SIDE {
+                let first_only = start.size() <= FIRST_PATH_MAX_SIDE || limits.threads >= 2;
+                let reduction = if first_only {
                     Reduction::new(goal).first_path_only()
                 } else {
                     let share = end.saturating_duration_since(now).mul_f64(IMPROVE_SHARE);
@@ -100,13 +108,13 @@ impl Solver for Auto {
                 let mut first = reduction.solve(start, &bounded)?;
                 first.algorithm = format!("auto:{}", first.algorithm);
                 let h = FarTiles::new(LinearConflict::new(goal), goal);
+                let toward = |b: &Board| Some(FarTiles::new(LinearConflict::new(b), b));
                 // where the first path was not improved, the reduction improves that path
                 // when the first beam finds nothing (see `shorten_with_beams`), without
                 // finding it again
                 let improving = Reduction::new(goal).improving_from(first.moves.clone());
-                let fallback =
-                    (start.size() <= FIRST_PATH_MAX_SIDE).then_some(&improving as &dyn Solver);
-                shorten_with_beams(start, goal, &h, &bounded, first, fallback)
+                let fallback = first_only.then_some(&improving as &dyn Solver);
+                shorten_with_beams(start, goal, &h, &toward, &bounded, first, fallback)
             }
         }
     }

@@ -192,6 +192,35 @@ impl Best {
         Ok(())
     }
 
+    /// The forward beams `steps` say and the backward beams toward `targets`, side by side:
+    /// each side on a fork with half the limits (see [`Best::share`]), merged back when both
+    /// have ended. A limit that stopped either is reported with the work of both.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn both_ways<H: Heuristic + Sync>(
+        &mut self,
+        start: &Board,
+        goal: &Board,
+        heuristic: &H,
+        targets: &[Target<H>],
+        limits: &SearchLimits,
+        deadline: Instant,
+        beams: &Beams,
+        steps: &[Step],
+    ) -> Result<(), SolveError> {
+        let half = self.share(limits, 2);
+        let (mut forward, mut back) = (self.fork(), self.fork());
+        let (ahead, behind) = std::thread::scope(|s| {
+            let behind = s.spawn(|| back.backward(goal, targets, &half, deadline, beams));
+            let ahead = forward.widen(start, goal, heuristic, &half, deadline, beams, steps);
+            (ahead, behind.join())
+        });
+        self.merge(vec![forward, back]);
+        let behind = behind.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        ahead
+            .and(behind)
+            .map_err(|e| e.with_stats(self.stats.clone()))
+    }
+
     /// One beam along `leg` until `deadline`, within what the node limit has left, no deeper
     /// than the shortest path so far, as `step` and `beams` shape it. Its path is kept when
     /// shorter. None runs when the path is proven the shortest or the node limit is spent.
@@ -424,6 +453,54 @@ mod tests {
         assert!(moves.len() < padded.len(), "{} moves", moves.len());
         assert!(best.name.starts_with("auto:beam+lc×"), "{}", best.name);
         assert!(best.stats.expanded > 0);
+        let mut replay = start.clone();
+        replay.apply_all(&moves).unwrap();
+        assert_eq!(replay, goal);
+    }
+
+    /// On 6×6, from the reduction's first path on two threads: the beam from the goal back
+    /// toward the start, on its own side (no forward step), gives the start a shorter path
+    /// that replays to the goal, ranked by linear conflict with far tiles toward the start.
+    #[test]
+    fn the_beam_from_the_goal_shortens_a_large_boards_path() {
+        use crate::heuristic::FarTiles;
+        use crate::search::Reduction;
+        use rand::SeedableRng;
+        let goal = Board::goal(6).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let start = crate::shuffle::shuffled(&goal, 360, &mut rng);
+        let limits = SearchLimits::default().threads(2);
+        let first = Reduction::new(&goal)
+            .first_path_only()
+            .solve(&start, &limits)
+            .unwrap();
+        let mut best = Best {
+            moves: Some(first.moves.clone()),
+            name: first.algorithm.clone(),
+            lower_bound: first.lower_bound,
+            stats: Stats::default(),
+            last_limit: LimitKind::Time,
+        };
+        let toward = |b: &Board| Some(FarTiles::new(LinearConflict::new(b), b));
+        let targets = targets(&start, toward, 1);
+        assert!(targets[0].board == start && targets[0].walk.is_empty());
+        let beams = Beams {
+            first_width: 1000,
+            once: true,
+            moves_per_unit: 2.5,
+        };
+        let h = FarTiles::new(LinearConflict::new(&goal), &goal);
+        let deadline = Instant::now() + Duration::from_millis(800);
+        best.both_ways(&start, &goal, &h, &targets, &limits, deadline, &beams, &[])
+            .unwrap();
+        let moves = best.moves.unwrap();
+        assert!(
+            moves.len() < first.len(),
+            "{} of {}",
+            moves.len(),
+            first.len()
+        );
+        assert!(best.name.starts_with("auto:beam+lc×"), "{}", best.name);
         let mut replay = start.clone();
         replay.apply_all(&moves).unwrap();
         assert_eq!(replay, goal);
