@@ -25,9 +25,9 @@
 //! path, the board is one on which the beams may lose their way: the reduction improves its own
 //! path for half the time left before the paced beam, so that the path kept is not the first.
 //! On two threads a paced beam from the goal back toward the start runs beside the forward one,
-//! on a thread each, as on 5×5; the forward beam loses its way near the goal, where the one from
-//! the goal starts, and it found the shorter path on more boards than the forward one (thirty
-//! 7×7 and thirty 8×8 boards at 1 s: 32 against 20, a tie on 8). On 8×8 at 1 s (`bench-large`,
+//! on a thread each, as on 5×5: the forward beam loses its way near the goal, where the one from
+//! the goal starts, and the one from the goal found the shorter path on more boards (thirty 7×7
+//! and thirty 8×8 boards at 1 s: 32 against 20, a tie on 8). On 8×8 at 1 s (`bench-large`,
 //! seeds 1–30 and 201–230, two runs each, the reduction improving for half the second first)
 //! medians 1.58–1.62 against 1.62–1.66, worsts 1.75–1.90 against 1.75–2.04; the beam from the
 //! goal alone on both threads, in place of the forward one, 1.58–1.60 and 1.88.
