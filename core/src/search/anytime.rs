@@ -462,4 +462,56 @@ mod tests {
             shorten_with_beams(&near, &goal, &h, &toward, &limits, one.clone(), None).unwrap();
         assert_eq!((kept.moves, kept.algorithm), (one.moves, one.algorithm));
     }
+
+    /// On 6×6, from the reduction's first path on two threads: the beam from the goal back
+    /// toward the start, on its own side (no forward step), gives the start a shorter path
+    /// that replays to the goal, ranked by linear conflict with far tiles toward the start.
+    #[test]
+    fn the_beam_from_the_goal_shortens_a_large_boards_path() {
+        use crate::heuristic::FarTiles;
+        use crate::search::Reduction;
+        use rand::SeedableRng;
+        let goal = Board::goal(6).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let start = crate::shuffle::shuffled(&goal, 360, &mut rng);
+        let limits = SearchLimits::default().threads(2);
+        let first = Reduction::new(&goal)
+            .first_path_only()
+            .solve(&start, &limits)
+            .unwrap();
+        let mut best = Best {
+            moves: Some(first.moves.clone()),
+            name: first.algorithm.clone(),
+            lower_bound: first.lower_bound,
+            stats: Stats::default(),
+            last_limit: LimitKind::Time,
+        };
+        let toward = |b: &Board| Some(FarTiles::new(LinearConflict::new(b), b));
+        let targets = backward::targets(&start, toward, 1);
+        assert!(targets[0].board == start && targets[0].walk.is_empty());
+        let h = FarTiles::new(LinearConflict::new(&goal), &goal);
+        let deadline = Instant::now() + Duration::from_millis(800);
+        best.both_ways(
+            &start,
+            &goal,
+            &h,
+            &targets,
+            &limits,
+            deadline,
+            &LARGE_BEAMS,
+            &[],
+        )
+        .unwrap();
+        let moves = best.moves.unwrap();
+        assert!(
+            moves.len() < first.len(),
+            "{} of {}",
+            moves.len(),
+            first.len()
+        );
+        assert!(best.name.starts_with("auto:beam+lc×"), "{}", best.name);
+        let mut replay = start.clone();
+        replay.apply_all(&moves).unwrap();
+        assert_eq!(replay, goal);
+    }
 }

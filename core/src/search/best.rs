@@ -90,20 +90,25 @@ impl Best {
         for fork in forks {
             together.absorb_beside(&fork.stats);
             self.lower_bound = self.lower_bound.max(fork.lower_bound);
-            let shorter = match (&self.moves, &fork.moves) {
-                (Some(mine), Some(theirs)) => theirs.len() < mine.len(),
-                (None, found) => found.is_some(),
-                (Some(_), None) => false,
-            };
-            if shorter {
-                self.moves = fork.moves;
-                self.name = fork.name;
+            if let Some(moves) = fork.moves {
+                self.keep_if_shorter(moves, fork.name);
             }
             if self.moves.is_none() {
                 self.last_limit = fork.last_limit;
             }
         }
         self.stats.absorb(&together);
+    }
+
+    /// Keeps `moves`, found by the search `name`, when no path is kept yet or they are shorter
+    /// than the one kept; whether they were kept.
+    fn keep_if_shorter(&mut self, moves: Vec<Direction>, name: String) -> bool {
+        if self.moves.as_ref().is_some_and(|m| m.len() <= moves.len()) {
+            return false;
+        }
+        self.moves = Some(moves);
+        self.name = name;
+        true
     }
 
     /// The limits of one of `parts` searches run side by side: an equal share of the threads,
@@ -265,12 +270,11 @@ impl Best {
                     None => path,
                     Some(walk) => joined(walk, &path),
                 };
-                if self.moves.as_ref().is_some_and(|m| m.len() <= path.len()) {
-                    return Ok(Ran::NotShorter);
+                let name = format!("auto:beam+{}×{widest}", leg.heuristic.name());
+                match self.keep_if_shorter(path, name) {
+                    true => Ok(Ran::Shorter),
+                    false => Ok(Ran::NotShorter),
                 }
-                self.moves = Some(path);
-                self.name = format!("auto:beam+{}×{widest}", leg.heuristic.name());
-                Ok(Ran::Shorter)
             }
             Ok(None) => Ok(Ran::NotShorter),
             Err(SolveError::LimitReached { limit, .. }) => {
@@ -295,10 +299,7 @@ impl Best {
             Ok(s) => {
                 self.stats.absorb(&s.stats);
                 self.lower_bound = self.lower_bound.max(s.lower_bound);
-                if self.moves.as_ref().is_none_or(|m| s.len() < m.len()) {
-                    self.moves = Some(s.moves);
-                    self.name = format!("auto:{}", s.algorithm);
-                }
+                self.keep_if_shorter(s.moves, format!("auto:{}", s.algorithm));
                 Ok(())
             }
             Err(SolveError::LimitReached { stats, .. }) => {
@@ -453,54 +454,6 @@ mod tests {
         assert!(moves.len() < padded.len(), "{} moves", moves.len());
         assert!(best.name.starts_with("auto:beam+lc×"), "{}", best.name);
         assert!(best.stats.expanded > 0);
-        let mut replay = start.clone();
-        replay.apply_all(&moves).unwrap();
-        assert_eq!(replay, goal);
-    }
-
-    /// On 6×6, from the reduction's first path on two threads: the beam from the goal back
-    /// toward the start, on its own side (no forward step), gives the start a shorter path
-    /// that replays to the goal, ranked by linear conflict with far tiles toward the start.
-    #[test]
-    fn the_beam_from_the_goal_shortens_a_large_boards_path() {
-        use crate::heuristic::FarTiles;
-        use crate::search::Reduction;
-        use rand::SeedableRng;
-        let goal = Board::goal(6).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let start = crate::shuffle::shuffled(&goal, 360, &mut rng);
-        let limits = SearchLimits::default().threads(2);
-        let first = Reduction::new(&goal)
-            .first_path_only()
-            .solve(&start, &limits)
-            .unwrap();
-        let mut best = Best {
-            moves: Some(first.moves.clone()),
-            name: first.algorithm.clone(),
-            lower_bound: first.lower_bound,
-            stats: Stats::default(),
-            last_limit: LimitKind::Time,
-        };
-        let toward = |b: &Board| Some(FarTiles::new(LinearConflict::new(b), b));
-        let targets = targets(&start, toward, 1);
-        assert!(targets[0].board == start && targets[0].walk.is_empty());
-        let beams = Beams {
-            first_width: 1000,
-            once: true,
-            moves_per_unit: 2.5,
-        };
-        let h = FarTiles::new(LinearConflict::new(&goal), &goal);
-        let deadline = Instant::now() + Duration::from_millis(800);
-        best.both_ways(&start, &goal, &h, &targets, &limits, deadline, &beams, &[])
-            .unwrap();
-        let moves = best.moves.unwrap();
-        assert!(
-            moves.len() < first.len(),
-            "{} of {}",
-            moves.len(),
-            first.len()
-        );
-        assert!(best.name.starts_with("auto:beam+lc×"), "{}", best.name);
         let mut replay = start.clone();
         replay.apply_all(&moves).unwrap();
         assert_eq!(replay, goal);
