@@ -236,6 +236,11 @@ python3 "$png_tool" quadrants "$tmp/quad.png"
 check "--info prints the upright size" 0 '^200x200$' "$bin" picture --info --image "$tmp/quad.png"
 check "--info reads a JPEG's header" 0 '^200x100$' \
   "$bin" picture --info --image "$(dirname "$0")/../ios/SlidePuzzleKit/Tests/SlidePuzzleKitTests/Fixtures/red-left-blue-right-200x100.jpg"
+jpegs="$(dirname "$0")/data/jpeg"
+check "a progressive JPEG (the web's, messaging apps') is read" 0 '^ok$' \
+  bash -c "'$bin' picture --image '$jpegs/cjpeg-progressive-420.jpg' --edge 32 --out '$tmp/prog.png' && echo ok"
+check "a progressive JPEG cut short, with an end marker after the cut, is refused" 2 'the image file is truncated|the JPEG file is damaged' \
+  bash -c "head -c 1500 '$jpegs/java-progressive-colour.jpg' > '$tmp/cut.jpg' && printf '\xff\xd9' >> '$tmp/cut.jpg' && '$bin' picture --image '$tmp/cut.jpg' --out '$tmp/cut.png'"
 for quadrant in "0,0,0.5:255 0 0" "0.5,0,0.5:0 255 0" "0,0.5,0.5:0 0 255" "0.5,0.5,0.5:255 255 255"; do
   crop=${quadrant%%:*}
   check "--crop $crop cuts its quadrant" 0 "^${quadrant#*:}\$" \

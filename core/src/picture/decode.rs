@@ -218,20 +218,35 @@ pub(super) fn decode_for(
 /// they are outside the strict reading (stray bytes between segments), and the lenient decoder
 /// reads the file instead.
 ///
-/// `body` is the file up to its end-of-image marker, without it: the decoder takes that marker
-/// inside a scan as "fill the rest", while running out of data is an error in strict mode.
-/// Zero bytes follow the body so that a complete scan's look-ahead never counts as running out.
+/// `body` is the file up to its end-of-image marker, without it. The decoder takes a marker
+/// inside a scan as "fill the rest with zero bits", so the last scan is followed by one-bits
+/// before the end marker is put back: a whole scan never reads them (the decoder's look-ahead
+/// may, and skips them as it looks for the next marker), while a scan cut short reads them as
+/// its data and fails, since sixteen one-bits are no Huffman code. One-bits, not zero bits: a
+/// run of zeros decodes as data and lets a cut scan pass. A progressive file, whose scans end
+/// one after another on markers, is read the same way as a baseline one.
 fn strict_jpeg(body: &[u8]) -> Result<Option<DynamicImage>, PictureError> {
     use zune_core::bytestream::ZCursor;
     use zune_core::colorspace::ColorSpace;
     use zune_core::options::DecoderOptions;
+    /// Sixteen bytes of one-bits, each 0xFF stuffed with the 0x00 that marks it as data.
+    const ONES: [u8; 32] = {
+        let mut ones = [0; 32];
+        let mut i = 0;
+        while i < 32 {
+            ones[i] = 0xFF;
+            i += 2;
+        }
+        ones
+    };
     let options = DecoderOptions::default()
         .set_strict_mode(true)
         .set_max_width(usize::MAX)
         .set_max_height(usize::MAX);
-    let mut input = Vec::with_capacity(body.len() + 16);
+    let mut input = Vec::with_capacity(body.len() + ONES.len() + 2);
     input.extend_from_slice(body);
-    input.extend_from_slice(&[0; 16]);
+    input.extend_from_slice(&ONES);
+    input.extend_from_slice(&[0xFF, 0xD9]);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(&input[..]), options);
     if decoder.decode_headers().is_err() {
         return Ok(None);
