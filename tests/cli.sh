@@ -185,7 +185,7 @@ check "not cached says why, and leaves no temporary file" 0 'not cached \(cannot
   bash -c "SLIDEPUZZLE_CACHE='$tmp/in-the-way/sub' '$bin' solve --tiles '8 6 7 2 5 4 3 0 1'"
 check "a cache folder that is a file: nothing left beside it" 0 '^clean$' \
   bash -c "[ -z \"\$(ls -A '$tmp' | grep -F .tmp)\" ] && echo clean"
-check "bench exits 3 when an instance hit its limit" 3 '2 of 2 instances were not finished' \
+check "bench exits 3 when an instance hit its limit" 3 'not finished within their limits: 2 of 2 in 1 ms' \
   "$bin" bench --data "$data/korf100_subset.txt" --algorithm idastar --timeout-ms 1 --limit 2
 check "bench-large keeps its table and names the boards without a path" 3 'seed 1: no path within 1 ms' \
   "$bin" bench-large --sizes 8 --count 1 --budgets 1,300 --no-baseline
@@ -248,12 +248,71 @@ for quadrant in "0,0,0.5:255 0 0" "0.5,0,0.5:0 255 0" "0,0.5,0.5:0 0 255" "0.5,0
 done
 check "a crop that leaves the picture says where" 2 'the chosen square cannot be used: it leaves the picture on the right' \
   "$bin" picture --image "$tmp/quad.png" --crop 0.8,0,0.5 --out "$tmp/crop.png"
+check "a tiny square in a corner is inside the picture" 0 '^ok$' \
+  bash -c "'$bin' picture --image '$tmp/quad.png' --crop 0.999,0.999,0.001 --edge 16 --out '$tmp/crop.png' && echo ok"
+check "the README's crop: the right-hand square of a 4:3 photo" 0 '^0 0 255$' \
+  bash -c "python3 -c \"import sys; sys.path.insert(0, '$(dirname "$0")/tools'); import png; png.write('$tmp/43.png', 400, 300, lambda x, y: (255, 0, 0) if x < 100 else (0, 0, 255))\" && '$bin' picture --image '$tmp/43.png' --crop 0.25,0,1 --edge 16 --out '$tmp/crop.png' && python3 '$png_tool' pixel '$tmp/crop.png' 1 8"
 check "a crop with no area says so" 2 'it has no area' \
   "$bin" picture --image "$tmp/quad.png" --crop 0,0,0 --out "$tmp/crop.png"
 check "a crop that is not three numbers says its shape" 2 'is not X,Y,SIDE' \
   "$bin" picture --image "$tmp/quad.png" --crop 0,0 --out "$tmp/crop.png"
 check "play refuses a bad crop before the terminal changes" 2 'not finite' \
   "$bin" play --image "$tmp/quad.png" --crop nan,0,0.5
+
+# --- nothing replaced that the user did not name ---------------------------------------------------
+check "picture --out /dev/stdout writes the PNG through the shell's redirection" 0 'PNG image data, 32 x 32' \
+  bash -c "'$bin' picture --builtin sunset --edge 32 --out /dev/stdout > '$tmp/so.png' && file '$tmp/so.png'"
+check "pdb build --out /dev/stdout fills the redirected file and leaves /dev/stdout a link" 0 '^[0-9]{5,} link$' \
+  bash -c "'$bin' pdb build --size 3 --out /dev/stdout > '$tmp/so.pdb' 2>/dev/null && echo \"\$(wc -c < '$tmp/so.pdb') \$([ -L /dev/stdout ] && echo link)\""
+check "pdb build --out /proc/self/fd/1 is written as a stream" 0 '^ok$' \
+  bash -c "'$bin' pdb build --size 3 --out /proc/self/fd/1 2>/dev/null | '$bin' solve --tiles '8 6 7 2 5 4 3 0 1' --algorithm pdb --pdb /dev/stdin >/dev/null 2>&1; '$bin' pdb build --size 3 --out /proc/self/fd/1 > '$tmp/fd.pdb' 2>/dev/null && cmp -s '$tmp/fd.pdb' '$tmp/so.pdb' && echo ok"
+check "--out /dev/stdout appends where the shell appends" 0 '^prefix PNG$' \
+  bash -c "printf 'prefix ' > '$tmp/app.txt'; '$bin' picture --builtin sunset --edge 16 --out /dev/stdout >> '$tmp/app.txt' && head -c 11 '$tmp/app.txt' | tr -d '\211\r\n'"
+echo old >"$tmp/real.png"
+ln -sf real.png "$tmp/link.png"
+check "a symbolic link is written through: the link stays, its file gets the picture" 0 '^link png$' \
+  bash -c "'$bin' picture --builtin sunset --edge 16 --out '$tmp/link.png' && [ -L '$tmp/link.png' ] && echo \"link \$(head -c 4 '$tmp/real.png' | tail -c 3 | tr A-Z a-z)\""
+long=$(printf 'n%.0s' {1..251})
+check "a 255-byte file name is written (its temporary name is shortened, not the name)" 0 '^written$' \
+  bash -c "'$bin' picture --builtin sunset --edge 16 --out '$tmp/$long.png' && [ -f '$tmp/$long.png' ] && echo written"
+touch "$tmp/.short.png.4000000000.tmp"
+check "a temporary file a killed run left is cleaned up by the next write" 0 '^clean$' \
+  bash -c "'$bin' picture --builtin sunset --edge 16 --out '$tmp/short.png' && [ ! -e '$tmp/.short.png.4000000000.tmp' ] && echo clean"
+cp "$tmp/b.png" "$tmp/own.png"
+check "--out naming the --image photo is refused" 2 'is the photo given with --image: give another name, or --force' \
+  "$bin" picture --image "$tmp/own.png" --out "$tmp/own.png"
+check "... and the photo is as it was" 0 '^same$' bash -c "cmp -s '$tmp/b.png' '$tmp/own.png' && echo same"
+check "--force replaces the photo when asked" 0 'PNG image data, 16 x 16' \
+  bash -c "'$bin' picture --image '$tmp/own.png' --out '$tmp/own.png' --edge 16 --force && file '$tmp/own.png'"
+check "shuffle with standard output closed fails in one line" 1 '^slidepuzzle: cannot write to standard output: it is closed$' \
+  bash -c "'$bin' shuffle --size 3 >&-"
+check "shuffle into /dev/null is still fine" 0 '^$' bash -c "'$bin' shuffle --size 3 >/dev/null"
+
+# --- bounded and honest bench commands --------------------------------------------------------
+check "bench-large refuses seeds that run past the last" 2 'runs past the last seed, 18446744073709551615: give a first seed up to 18446744073709551601' \
+  "$bin" bench-large --first-seed 18446744073709551611 --count 15
+check "bench-large: the last seed alone is fine" 3 '6×6 .* 1✗—' \
+  "$bin" bench-large --sizes 6 --first-seed 18446744073709551615 --count 1 --budgets 0 --no-baseline
+check "bench-large --count has a cap" 2 'not in 1..=10000' \
+  "$bin" bench-large --sizes 2 --count 18446744073709551615 --budgets 0 --no-baseline
+check "a baseline that misses its budget is a marked row, not the loss of the table" 3 '8×8 .*1✗— +— +— +1✗—' \
+  "$bin" bench-large --sizes 8 --count 1 --budgets 0
+check "bench --json prints JSON lines only, the summary as an object" 0 '^ok$' \
+  bash -c "'$bin' bench --data '$data/puzzle8.txt' --algorithm idastar --limit 2 --json | python3 -c 'import json,sys; rows=[json.loads(l) for l in sys.stdin]; assert len(rows)==3 and rows[-1][\"summary\"][\"solved\"]==2; print(\"ok\")'"
+check "bench's closing count is per budget" 3 'not finished within their limits: 3 of 3 in 0 ms, 3 of 3 in 0 ms$' \
+  "$bin" bench --data "$data/korf100_subset.txt" --algorithm idastar --limit 3 --timeout-ms 0,0
+check "bench: a board the solver refuses is bad input, exit 2, with its line" 2 'six.txt: line 2: bfs does not support 6×6 boards' \
+  bash -c "printf '# x\n40 | $(seq -s' ' 1 35) 0\n' > '$tmp/six.txt'; '$bin' bench --data '$tmp/six.txt' --algorithm bfs"
+
+# --- the terminal given back ------------------------------------------------------------------
+if command -v script >/dev/null; then
+  for sig in TERM INT HUP; do
+    check "play killed by SIG$sig restores the terminal and ends by the signal" 0 'status (143|130|129) icanon show main' \
+      script -qec "bash -c '\"$bin\" play --size 3 --seed 1 & p=\$!; sleep 1; kill -$sig \$p; wait \$p; s=\$?; printf \"status %s %s\" \$s \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")'; printf ' show main'" /dev/null
+  done
+else
+  echo "cli: skipped the terminal-restore checks: no script(1) to give play a terminal"
+fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -7,7 +7,7 @@ use clap::Args;
 use slidepuzzle_core::dataset::{Instance, InstanceReader};
 use slidepuzzle_core::heuristic::{Heuristic, Manhattan};
 use slidepuzzle_core::search::{self, SolveRequest};
-use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits};
+use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits, SolveError};
 
 use crate::common::{self, CliError, PdbOptions};
 use crate::files;
@@ -153,7 +153,8 @@ fn run_budget(
                     );
                 }
             }
-            Err(e) => {
+            // A board the solver refuses is bad data, not a limit: said with its line, exit 2.
+            Err(e @ (SolveError::LimitReached { .. } | SolveError::Cancelled { .. })) => {
                 failed += 1;
                 if args.json {
                     out!(
@@ -165,11 +166,38 @@ fn run_budget(
                     out!("{:>5} {:>4} {e}", inst.id, inst.optimal);
                 }
             }
+            Err(e) => {
+                return Err(CliError::Input(format!(
+                    "{}: line {}: {e}",
+                    args.data.display(),
+                    inst.line
+                )))
+            }
         }
     }
     let total = started.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    if args.json {
+        let summary = |ratios: &mut [f64]| {
+            ratios.sort_by(f64::total_cmp);
+            ratios.first().map(|_| {
+                serde_json::json!({"median": ratios[ratios.len() / 2],
+                    "mean": ratios.iter().sum::<f64>() / ratios.len() as f64,
+                    "worst": ratios[ratios.len() - 1]})
+            })
+        };
+        out!(
+            "{}",
+            serde_json::json!({"summary": {"budget_ms": timeout, "instances": count,
+                "solved": times.len(), "wrong": wrong, "not_finished": failed,
+                "seconds": total, "median_ms": median, "generated": generated,
+                "reference_nodes": (reference > 0).then_some(reference),
+                "length_over_optimal": summary(&mut over_optimal),
+                "length_over_manhattan": summary(&mut over_manhattan)}})
+        );
+        return Ok((wrong, failed));
+    }
     let ratio = if reference > 0 {
         format!(
             ", generated/reference {:.5}",
@@ -269,18 +297,22 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         args.timeout_ms.iter().map(|&ms| Some(ms)).collect()
     };
     let manhattan = Manhattan::new(&goal);
-    let (mut wrong, mut failed) = (0usize, 0usize);
+    let (mut wrong, mut unfinished) = (0usize, Vec::new());
     for timeout in budgets {
         let (w, f) = run_budget(&args, &goal, &request, &manhattan, count, timeout)?;
         wrong += w;
-        failed += f;
+        if f > 0 {
+            let within = timeout.map_or("without a time limit".into(), |ms| format!("in {ms} ms"));
+            unfinished.push(format!("{f} of {count} {within}"));
+        }
     }
     if wrong > 0 {
         return Err(CliError::Input(format!("{wrong} solutions were wrong")));
     }
-    if failed > 0 {
+    if !unfinished.is_empty() {
         return Err(CliError::Limit(format!(
-            "{failed} of {count} instances were not finished within their limits"
+            "instances not finished within their limits: {}",
+            unfinished.join(", ")
         )));
     }
     Ok(())

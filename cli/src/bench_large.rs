@@ -21,8 +21,9 @@ pub struct BenchLargeArgs {
     #[arg(long, value_delimiter = ',', default_value = "6,7,8")]
     sizes: Vec<usize>,
     /// Boards per size: the walk shuffles of N seeds from `--first-seed` on (n²·10 random
-    /// moves, as `shuffle`).
-    #[arg(long, default_value_t = 15)]
+    /// moves, as `shuffle`), at most 10 000.
+    #[arg(long, default_value_t = 15,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: u64,
     /// The first seed: boards other than the usual fifteen, to check that a change did not
     /// fit them alone.
@@ -38,6 +39,9 @@ pub struct BenchLargeArgs {
     threads: ThreadOptions,
 }
 
+/// The most boards a size takes: hours of solving at the default budgets, and a bounded table.
+const MAX_COUNT: u64 = 10_000;
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
@@ -52,12 +56,41 @@ fn worst(v: &[f64]) -> f64 {
     v.iter().copied().fold(f64::NAN, f64::max)
 }
 
-pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
-    if args.count == 0 || args.budgets.is_empty() {
-        return Err(CliError::Input(
-            "give at least one board and one budget".into(),
-        ));
+/// A ratio column's figures (median, mean, worst) as the table prints them, with the number of
+/// boards that got no path marked before the median; "—" where no board got one.
+fn ratio_cells(r: &mut [f64], missed: usize, widths: [usize; 3]) -> String {
+    let mark = if missed > 0 {
+        format!("{missed}✗")
+    } else {
+        String::new()
+    };
+    let [a, b, c] = widths;
+    if r.is_empty() {
+        return format!(" {:>a$} {:>b$} {:>c$}", format!("{mark}—"), "—", "—");
     }
+    let w = worst(r);
+    format!(
+        " {:>a$} {:>b$.2} {:>c$.2}",
+        format!("{mark}{:.2}", median(r)),
+        mean(r),
+        w
+    )
+}
+
+pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
+    if args.budgets.is_empty() {
+        return Err(CliError::Input("give at least one budget".into()));
+    }
+    let Some(last_seed) = args.first_seed.checked_add(args.count - 1) else {
+        return Err(CliError::Input(format!(
+            "--first-seed {} with --count {} runs past the last seed, {}: give a first seed up \
+             to {}",
+            args.first_seed,
+            args.count,
+            u64::MAX,
+            u64::MAX - (args.count - 1)
+        )));
+    };
     if let Some(&n) = args.sizes.iter().find(|&&n| !(2..=8).contains(&n)) {
         return Err(CliError::Input(format!("size {n} is outside 2–8")));
     }
@@ -89,7 +122,7 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
         let mut first = Vec::new();
         let mut ratios: Vec<Vec<f64>> = vec![Vec::new(); args.budgets.len()];
         let mut baseline = Vec::new();
-        for seed in args.first_seed..args.first_seed.saturating_add(args.count) {
+        for seed in args.first_seed..=last_seed {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let start = shuffle::shuffled(&goal, shuffle::default_walk_length(n), &mut rng);
             let md = manhattan.estimate(start.tiles()).max(1) as f64;
@@ -116,9 +149,17 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
                 // Auto before: the reduction, improving its path for at most 1 s
                 let budget = Duration::from_millis(top).min(REDUCTION_BUDGET);
                 let limits = SearchLimits::with_timeout(budget).threads(threads);
-                let s = Reduction::new(&goal).solve(&start, &limits)?;
-                check(&start, &goal, &s.moves)?;
-                baseline.push(s.len() as f64 / md);
+                match Reduction::new(&goal).solve(&start, &limits) {
+                    Ok(s) => {
+                        check(&start, &goal, &s.moves)?;
+                        baseline.push(s.len() as f64 / md);
+                    }
+                    Err(SolveError::LimitReached { .. }) => misses.push(format!(
+                        "{n}×{n} seed {seed}: no path within {} ms before (the baseline)",
+                        budget.as_millis()
+                    )),
+                    Err(e) => return Err(e.into()),
+                }
             }
         }
         out_part!(
@@ -127,30 +168,15 @@ pub fn run(args: BenchLargeArgs) -> Result<(), CliError> {
             median(&mut first.clone()),
             worst(&first)
         );
+        // A budget in which some boards got no path: the ratio is over those that did, marked
+        // with the count that did not.
         for r in &mut ratios {
-            let w = worst(r);
-            // A budget in which some boards got no path: the ratio is over those that did,
-            // marked with the count that did not.
             let missed = args.count as usize - r.len();
-            let mark = if missed > 0 {
-                format!("{missed}✗")
-            } else {
-                String::new()
-            };
-            out_part!(
-                " {:>12} {:>6.2} {:>6.2}",
-                format!("{mark}{:.2}", median(r)),
-                mean(r),
-                w
-            );
+            out_part!("{}", ratio_cells(r, missed, [12, 6, 6]));
         }
         if !args.no_baseline {
-            out_part!(
-                " {:>14.2} {:>6.2} {:>6.2}",
-                median(&mut baseline.clone()),
-                mean(&baseline),
-                worst(&baseline)
-            );
+            let missed = args.count as usize - baseline.len();
+            out_part!("{}", ratio_cells(&mut baseline, missed, [14, 6, 6]));
         }
         out!("");
     }

@@ -67,23 +67,77 @@ pub fn read_exactly(file: File, path: &Path, expected: u64, max: u64) -> Result<
     Ok(bytes)
 }
 
-/// Where a write goes.
+/// Where a write goes, once the path's symbolic links are followed.
 enum Target {
-    /// A regular file, new or replaced: written beside it, then renamed over it.
-    File,
-    /// A device or pipe that exists (`/dev/stdout`, `/dev/full`): written as a stream.
-    Stream,
+    /// A regular file, new or replaced: written beside it, then renamed over it. A link that
+    /// named it stays a link.
+    File(PathBuf),
+    /// One of this process's open descriptors named as a file (`/dev/stdout`,
+    /// `/proc/self/fd/N`, `/dev/fd/N`): written through it as a stream, wherever it leads (a
+    /// file the shell opened, a pipe, a terminal).
+    Descriptor(u32),
+    /// A device or pipe that exists (`/dev/full`, a named pipe): written as a stream.
+    Stream(PathBuf),
 }
 
-fn target(path: &Path) -> Result<Target, CliError> {
-    match fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => Err(CliError::Input(format!(
-            "cannot write {}: it is a folder (give a file name)",
-            path.display()
-        ))),
-        Ok(meta) if !meta.is_file() => Ok(Target::Stream),
-        _ => Ok(Target::File),
+/// The descriptor a path names, if it names one of this process's own: `/dev/stdout` and
+/// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` and `/proc/<this process>/fd/N`. Checked on
+/// the name, before the link is followed: the kernel's link leads to the file behind the
+/// descriptor (or to `pipe:[…]`), and replacing that would lose what the shell set up.
+fn descriptor(path: &Path) -> Option<u32> {
+    let text = path.to_str()?;
+    match text {
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
     }
+    let pid = format!("/proc/{}/fd/", std::process::id());
+    let rest = [
+        "/dev/fd/",
+        "/proc/self/fd/",
+        "/proc/thread-self/fd/",
+        pid.as_str(),
+    ]
+    .iter()
+    .find_map(|prefix| text.strip_prefix(prefix))?;
+    rest.parse().ok()
+}
+
+/// The most symbolic links followed before a path is refused as a loop, as the kernel does.
+const MAX_LINKS: usize = 40;
+
+fn target(path: &Path) -> Result<Target, CliError> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        if let Some(fd) = descriptor(&at) {
+            return Ok(Target::Descriptor(fd));
+        }
+        let cannot = |e: std::io::Error| {
+            CliError::Io(format!("cannot write {}: {}", path.display(), Words(&e)))
+        };
+        let meta = match fs::symlink_metadata(&at) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Target::File(at)),
+            Err(e) => return Err(cannot(e)),
+        };
+        if meta.file_type().is_symlink() {
+            let link = fs::read_link(&at).map_err(cannot)?;
+            at = folder(&at).join(link);
+        } else if meta.is_dir() {
+            return Err(CliError::Input(format!(
+                "cannot write {}: it is a folder (give a file name)",
+                path.display()
+            )));
+        } else if meta.is_file() {
+            return Ok(Target::File(at));
+        } else {
+            return Ok(Target::Stream(at));
+        }
+    }
+    Err(CliError::Io(format!(
+        "cannot write {}: it is a loop of links",
+        path.display()
+    )))
 }
 
 /// The folder a file at `path` goes in.
@@ -95,13 +149,15 @@ fn folder(path: &Path) -> &Path {
 }
 
 /// Checks, before any work, that `path` can be written: not a folder, its folder exists and
-/// takes a file, and (for a file, when `extension` is given) its name ends in it.
+/// takes a file, and (for a file, when `extension` is given) its name ends in it. A link is
+/// checked as the file it leads to.
 pub fn check_target(path: &Path, extension: Option<&str>) -> Result<(), CliError> {
-    if let Target::Stream = target(path)? {
-        return Ok(());
-    }
+    let file = match target(path)? {
+        Target::File(file) => file,
+        Target::Descriptor(_) | Target::Stream(_) => return Ok(()),
+    };
     if let Some(ext) = extension {
-        let ok = path
+        let ok = file
             .extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| e.eq_ignore_ascii_case(ext));
@@ -113,7 +169,7 @@ pub fn check_target(path: &Path, extension: Option<&str>) -> Result<(), CliError
             )));
         }
     }
-    let dir = folder(path);
+    let dir = folder(&file);
     if !dir.is_dir() {
         return Err(CliError::Io(format!(
             "cannot write {}: the folder {} does not exist",
@@ -121,53 +177,163 @@ pub fn check_target(path: &Path, extension: Option<&str>) -> Result<(), CliError
             dir.display()
         )));
     }
-    let probe = temporary(path);
+    let probe = temporary(&file);
     File::create_new(&probe)
         .and_then(|_| fs::remove_file(&probe))
         .map_err(|e| CliError::Io(format!("cannot write {}: {}", path.display(), Words(&e))))
 }
 
-/// A name beside `path` that no other process of ours uses.
-fn temporary(path: &Path) -> PathBuf {
+/// Whether `a` and `b` name the same existing file, through any links.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The longest file name most file systems take, in bytes.
+const MAX_NAME: usize = 255;
+
+/// What every temporary name for a target at `path` starts with: `.NAME.`, or, where a long
+/// NAME would not leave room for the rest, as much of NAME as fits and a hash of the whole.
+fn temporary_stem(path: &Path) -> String {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    folder(path).join(format!(".{name}.{}.tmp", std::process::id()))
+    // ".", the stem, ".", a process id of up to 10 digits, ".tmp"
+    let room = MAX_NAME - 1 - 1 - 10 - 4;
+    if name.len() <= room {
+        return format!(".{name}.");
+    }
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let mut cut = room - 17; // "~" and 16 hex digits
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!(".{}~{hash:016x}.", &name[..cut])
+}
+
+/// A name beside `path` that no other process of ours uses, within [`MAX_NAME`] bytes.
+fn temporary(path: &Path) -> PathBuf {
+    folder(path).join(format!(
+        "{}{}.tmp",
+        temporary_stem(path),
+        std::process::id()
+    ))
+}
+
+/// Whether a process with this id runs. Where the system has no `/proc`, a temporary file
+/// counts as left over once it is an hour old.
+fn running(pid: u32, file: &Path) -> bool {
+    if Path::new("/proc/self").exists() {
+        return Path::new("/proc").join(pid.to_string()).exists();
+    }
+    fs::metadata(file)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_none_or(|age| age < std::time::Duration::from_secs(3600))
+}
+
+/// Removes the temporary files that runs killed while writing to `path` left beside it (their
+/// process is gone); a run still writing keeps its own.
+fn remove_leftovers(path: &Path) {
+    let stem = temporary_stem(path);
+    let Ok(entries) = fs::read_dir(folder(path)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&stem))
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let file = entry.path();
+        if pid != std::process::id() && !running(pid, &file) {
+            let _ = fs::remove_file(&file);
+        }
+    }
 }
 
 /// Writes `bytes` to `path` whole or not at all: to a temporary file beside it, flushed to disk,
 /// then renamed over it. A failure (a full disk, a read-only folder) removes the temporary file
-/// and leaves what was at `path` as it was. A device or pipe is written as a stream, every
-/// write checked.
+/// and leaves what was at `path` as it was. A symbolic link is followed, and the file it leads
+/// to is the one replaced. A device, a pipe or one of this process's descriptors
+/// (`/dev/stdout`) is written as a stream, every write checked.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let failed =
         |e: std::io::Error| CliError::Io(format!("cannot write {}: {}", path.display(), Words(&e)));
-    if let Target::Stream = target(path)? {
-        let mut out = fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(failed)?;
-        return out
-            .write_all(bytes)
-            .and_then(|()| out.flush())
-            .map_err(failed);
-    }
-    let tmp = temporary(path);
-    let written = (|| {
-        let mut file = File::create_new(&tmp)?;
-        if let Ok(old) = fs::metadata(path) {
-            file.set_permissions(old.permissions())?;
+    let file = match target(path)? {
+        Target::File(file) => file,
+        Target::Descriptor(fd) => return write_descriptor(fd, path, bytes).map_err(failed),
+        Target::Stream(device) => {
+            let mut out = fs::OpenOptions::new()
+                .write(true)
+                .open(device)
+                .map_err(failed)?;
+            return out
+                .write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(failed);
         }
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
+    };
+    remove_leftovers(&file);
+    let tmp = temporary(&file);
+    let written = (|| {
+        let mut out = File::create_new(&tmp)?;
+        if let Ok(old) = fs::metadata(&file) {
+            out.set_permissions(old.permissions())?;
+        }
+        out.write_all(bytes)?;
+        out.sync_all()?;
+        fs::rename(&tmp, &file)
     })();
     if let Err(e) = written {
         let _ = fs::remove_file(&tmp);
         return Err(failed(e));
     }
     Ok(())
+}
+
+/// Writes through descriptor `fd` as the shell left it (its offset, its append mode): standard
+/// output and error through a duplicate of their own descriptor, another by opening its name
+/// for appending. A closed descriptor is an error.
+#[cfg(unix)]
+fn write_descriptor(fd: u32, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::os::fd::AsFd;
+    let mut out = match fd {
+        1 => {
+            std::io::stdout().lock().flush()?;
+            File::from(std::io::stdout().as_fd().try_clone_to_owned()?)
+        }
+        2 => File::from(std::io::stderr().as_fd().try_clone_to_owned()?),
+        _ => fs::OpenOptions::new().append(true).open(path)?,
+    };
+    out.write_all(bytes)?;
+    out.flush()
+}
+
+/// Where descriptors cannot be duplicated, standard output and error are written through the
+/// process's own handles.
+#[cfg(not(unix))]
+fn write_descriptor(fd: u32, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match fd {
+        1 => std::io::stdout().lock().write_all(bytes)?,
+        2 => std::io::stderr().lock().write_all(bytes)?,
+        _ => fs::OpenOptions::new()
+            .append(true)
+            .open(path)?
+            .write_all(bytes)?,
+    }
+    std::io::stdout().lock().flush()
 }
 
 #[cfg(test)]
@@ -191,6 +357,57 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"new bytes");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_temporary_name_fits_any_valid_name_and_leftovers_are_cleaned() {
+        let dir = scratch("long");
+        for name in ["a.png".to_string(), "é".repeat(127), "x".repeat(255)] {
+            let tmp = temporary(&dir.join(&name));
+            let tmp_name = tmp.file_name().unwrap().to_str().unwrap();
+            assert!(tmp_name.len() <= MAX_NAME, "{} bytes", tmp_name.len());
+            write_atomic(&dir.join(&name), b"picture").unwrap();
+            assert_eq!(fs::read(dir.join(&name)).unwrap(), b"picture");
+        }
+        // A run that was killed (a process id no process has) left its temporary file.
+        let target = dir.join("x".repeat(255));
+        let left = dir.join(format!("{}4000000000.tmp", temporary_stem(&target)));
+        fs::write(&left, b"half").unwrap();
+        write_atomic(&target, b"again").unwrap();
+        assert!(!left.exists());
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 3);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_written_through_and_stays_a_link() {
+        let dir = scratch("link");
+        fs::write(dir.join("real.png"), b"old").unwrap();
+        std::os::unix::fs::symlink("real.png", dir.join("link.png")).unwrap();
+        check_target(&dir.join("link.png"), Some("png")).unwrap();
+        write_atomic(&dir.join("link.png"), b"new").unwrap();
+        assert!(fs::symlink_metadata(dir.join("link.png"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read(dir.join("real.png")).unwrap(), b"new");
+        // A link to a file not there yet makes that file.
+        std::os::unix::fs::symlink("later.png", dir.join("dangling.png")).unwrap();
+        write_atomic(&dir.join("dangling.png"), b"made").unwrap();
+        assert_eq!(fs::read(dir.join("later.png")).unwrap(), b"made");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn descriptors_are_known_by_name() {
+        assert_eq!(descriptor(Path::new("/dev/stdout")), Some(1));
+        assert_eq!(descriptor(Path::new("/proc/self/fd/1")), Some(1));
+        assert_eq!(descriptor(Path::new("/dev/fd/7")), Some(7));
+        let own = format!("/proc/{}/fd/2", std::process::id());
+        assert_eq!(descriptor(Path::new(&own)), Some(2));
+        assert_eq!(descriptor(Path::new("/proc/1/fd/1")), None);
+        assert_eq!(descriptor(Path::new("/tmp/stdout")), None);
     }
 
     #[test]

@@ -120,6 +120,9 @@ enum Command {
         /// Draw the tile grid of this size over the picture.
         #[arg(long)]
         grid: Option<usize>,
+        /// Replace the photo itself when --out names the file given with --image.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -224,6 +227,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             out,
             grid,
             info,
+            force,
         } => {
             if info {
                 let (width, height) = source.size()?;
@@ -234,6 +238,15 @@ fn run(cli: Cli) -> Result<(), CliError> {
             // The output name is checked before the picture is made: a photo's own name (not
             // .png) or a folder is refused with nothing touched.
             files::check_target(&out, Some("png"))?;
+            if let Some(image) = &source.image {
+                if !force && files::same_file(image, &out) {
+                    return Err(CliError::Input(format!(
+                        "--out {} is the photo given with --image: give another name, or \
+                         --force to replace the photo",
+                        out.display()
+                    )));
+                }
+            }
             let mut picture = source.load(edge)?;
             if let Some(size) = grid {
                 common::draw_grid(&mut picture, size)?;

@@ -5,8 +5,33 @@ use std::io::{self, Write};
 
 use crate::common::CliError;
 
+/// Fails when standard output was closed when the program started (`>&-`). The standard
+/// library then opens `/dev/null` in its place, and every line would vanish with exit 0. Its
+/// `/dev/null` is opened for reading and writing, which no shell redirection of standard output
+/// does (`>/dev/null` opens it for writing only); `/proc` tells the two apart on Linux, and
+/// elsewhere standard output is taken as open.
+fn check_open() -> Result<(), CliError> {
+    static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let closed = *CLOSED.get_or_init(|| {
+        const READ_WRITE: u32 = 2;
+        let null = std::fs::read_link("/proc/self/fd/1")
+            .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+        null && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 3 == READ_WRITE)
+        })
+    });
+    if closed {
+        return Err(CliError::Output(io::Error::from_raw_os_error(EBADF)));
+    }
+    Ok(())
+}
+
 /// Writes one line to standard output; fails with [`CliError::Output`] when it cannot.
 pub fn line(args: fmt::Arguments<'_>) -> Result<(), CliError> {
+    check_open()?;
     let mut out = io::stdout().lock();
     out.write_fmt(args)
         .and_then(|()| out.write_all(b"\n"))
@@ -15,6 +40,7 @@ pub fn line(args: fmt::Arguments<'_>) -> Result<(), CliError> {
 
 /// Writes to standard output without a line break.
 pub fn part(args: fmt::Arguments<'_>) -> Result<(), CliError> {
+    check_open()?;
     io::stdout()
         .lock()
         .write_fmt(args)
@@ -55,9 +81,15 @@ macro_rules! note {
 
 pub(crate) use {note, out, out_part};
 
+/// The system's number for "bad file descriptor" (a closed one), the same on Linux and macOS.
+const EBADF: i32 = 9;
+
 /// An I/O error as words, without the system's error number: "no space left on device".
 pub fn words(e: &io::Error) -> String {
     use io::ErrorKind as K;
+    if e.raw_os_error() == Some(EBADF) {
+        return "it is closed".into();
+    }
     let text = match e.kind() {
         K::StorageFull => "no space left on device",
         K::PermissionDenied => "permission denied",

@@ -1,6 +1,7 @@
 //! `slidepuzzle play`: the game in a terminal (crossterm): keys in, frames out. What a frame
 //! looks like is [`render`]'s; this file holds the game's state and what each key does.
 mod render;
+mod signals;
 
 use std::io;
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
 
 use crate::common::{CliError, PdbOptions, PictureSource};
+use signals::Signals;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -64,14 +66,20 @@ struct Screen {
     pdb: Option<Arc<PatternDb>>,
     pdb_options: PdbOptions,
     view: PictureView,
+    signals: Signals,
+}
+
+/// Gives the terminal back: the cursor, the main screen, line mode.
+fn restore_terminal() {
+    let _ = execute!(io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
+    let _ = terminal::disable_raw_mode();
 }
 
 /// Restores the terminal however `play` ends.
 struct RawMode;
 impl Drop for RawMode {
     fn drop(&mut self) {
-        let _ = execute!(io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
-        let _ = terminal::disable_raw_mode();
+        restore_terminal();
     }
 }
 
@@ -106,14 +114,20 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         pdb: None,
         pdb_options: args.pdb,
         view,
+        signals: Signals::catch(),
     };
+    signals::restore_on_panic(restore_terminal);
     let io_err = |e: io::Error| CliError::Io(format!("terminal: {e}"));
     terminal::enable_raw_mode().map_err(io_err)?;
-    let _raw = RawMode;
+    let raw = RawMode;
     execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide).map_err(io_err)?;
     loop {
+        if let Some(signal) = screen.signals.received() {
+            drop(raw);
+            signals::end_by(signal);
+        }
         screen.draw().map_err(io_err)?;
-        if !event::poll(Duration::from_millis(500)).map_err(io_err)? {
+        if !event::poll(Duration::from_millis(250)).map_err(io_err)? {
             continue;
         }
         let Event::Key(key) = event::read().map_err(io_err)? else {
@@ -281,8 +295,9 @@ impl Screen {
 
     fn hint(&mut self) {
         let request = self.request();
-        let limits =
-            SearchLimits::with_timeout(Duration::from_secs(3)).threads(available_threads());
+        let limits = self.signals.stopping(
+            SearchLimits::with_timeout(Duration::from_secs(3)).threads(available_threads()),
+        );
         let board = self.game.board().clone();
         self.message = match search::solve(&board, self.game.goal(), &request, &limits) {
             Ok(s) if s.is_empty() => "already solved".into(),
@@ -300,8 +315,9 @@ impl Screen {
         let request = self.request();
         self.message = "solving…".into();
         self.draw()?;
-        let limits =
-            SearchLimits::with_timeout(Duration::from_secs(10)).threads(available_threads());
+        let limits = self.signals.stopping(
+            SearchLimits::with_timeout(Duration::from_secs(10)).threads(available_threads()),
+        );
         let board = self.game.board().clone();
         let solution = match search::solve(&board, self.game.goal(), &request, &limits) {
             Ok(s) => s,
@@ -327,6 +343,9 @@ impl Screen {
                 break;
             }
             self.draw()?;
+            if self.signals.received().is_some() {
+                return Ok(());
+            }
             if event::poll(Duration::from_millis(180))? {
                 let _ = event::read()?;
                 self.message = format!("{summary} — stopped");

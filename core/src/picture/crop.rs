@@ -61,15 +61,18 @@ impl Crop {
         if self.y < -SLACK {
             return bad("it leaves the picture at the top (y below 0)");
         }
+        // Checked on the exact square, then rounded inside the picture: a square smaller than
+        // a pixel grows to one, and moves back in if that took it over an edge.
         let (w, h) = (f64::from(width), f64::from(height));
-        let side = (self.side.min(1.0) * w.min(h)).max(1.0);
+        let exact = self.side.min(1.0) * w.min(h);
         let (left, top) = (self.x.max(0.0) * w, self.y.max(0.0) * h);
-        if left + side > w * (1.0 + SLACK) {
+        if left + exact > w * (1.0 + SLACK) {
             return bad("it leaves the picture on the right");
         }
-        if top + side > h * (1.0 + SLACK) {
+        if top + exact > h * (1.0 + SLACK) {
             return bad("it leaves the picture at the bottom");
         }
+        let side = exact.max(1.0);
         Ok((left.min(w - side), top.min(h - side), side))
     }
 }
@@ -341,6 +344,15 @@ mod tests {
         }
         .pixels(300, 200)
         .is_ok());
+        // A square smaller than a pixel in a corner is inside: it grows to one pixel, in the
+        // corner, rather than being refused for the pixel it grew by.
+        let corner = Crop {
+            x: 0.999,
+            y: 0.999,
+            side: 0.001,
+        };
+        assert_eq!(corner.pixels(300, 200).unwrap(), (299.0, 199.0, 1.0));
+        assert_eq!(corner.pixels(40, 30).unwrap(), (39.0, 29.0, 1.0));
         let err = load_cropped(
             &png(&quadrants()),
             32,
