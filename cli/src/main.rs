@@ -110,8 +110,8 @@ enum Command {
         /// Edge of the square picture in pixels.
         #[arg(long, default_value_t = 1080)]
         edge: u32,
-        /// Output PNG file (replaced only once the new one is complete; an existing device
-        /// such as /dev/stdout is written as a stream).
+        /// Output PNG file (replaced only once the new one is complete; a symbolic link is
+        /// followed to its file; a device, a pipe or /dev/stdout is written as a stream).
         #[arg(long, required_unless_present = "info")]
         out: Option<std::path::PathBuf>,
         /// Print the photo's upright size as WIDTHxHEIGHT (from its header) instead.
@@ -136,7 +136,8 @@ enum PdbCommand {
         /// The goal (default: blank last).
         #[arg(long)]
         goal: Option<String>,
-        /// Output file.
+        /// Output file (replaced only once the new one is complete; a symbolic link is
+        /// followed to its file; a device, a pipe or /dev/stdout is written as a stream).
         #[arg(long)]
         out: std::path::PathBuf,
     },
