@@ -2,14 +2,15 @@
 //!
 //! A thin mirror: every export converts its arguments, calls the core and converts the result
 //! back. What crosses the boundary is plain data (tile lists as `u32`, moves as [`Direction`],
-//! pictures as one RGBA buffer) plus four objects: [`Game`], [`CancelToken`],
-//! [`PatternDatabase`] and the foreign [`ProgressListener`].
+//! pictures as one RGBA buffer) plus five objects: [`Game`], [`CancelToken`],
+//! [`PatternDatabase`], [`PersonalBests`] and the foreign [`ProgressListener`].
 //!
 //! Every fallible export returns `Result<_, PuzzleError>`; nothing here unwraps. Solves block
 //! and are meant for a background thread; no lock is held while a solve runs, so the
 //! progress callback may call back into a [`Game`].
 #![deny(missing_docs)]
 
+mod bests;
 mod board;
 mod error;
 mod game;
@@ -19,6 +20,10 @@ mod picture;
 mod records;
 mod solving;
 
+pub use bests::{
+    BestGame, FewestKnown, Improvement, PersonalBests, RecordEntry, RecordOutcome, RecordTally,
+    RecordsError, WonGame,
+};
 pub use board::{goal_tiles, is_solvable, parse_tiles};
 pub use error::PuzzleError;
 pub use game::{Game, ShuffleKind, Slide};

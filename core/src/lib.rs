@@ -11,6 +11,7 @@
 //! - [`picture`] decodes a photo, turns it upright, crops and cuts it; it also draws the
 //!   built-in pictures.
 //! - [`game`] is a play session: board, goal, undo/redo history, save and restore.
+//! - [`records`] keeps personal bests per size and picture, games with help apart.
 //! - [`dataset`] reads the instance files (boards with their optimal lengths) and the shuffle
 //!   vectors the tests share.
 //!
@@ -41,6 +42,7 @@ pub mod heuristic;
 pub mod limits;
 pub mod parity;
 pub mod picture;
+pub mod records;
 pub mod search;
 pub mod shuffle;
 pub mod stats;

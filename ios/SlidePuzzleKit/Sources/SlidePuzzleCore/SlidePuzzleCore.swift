@@ -1510,6 +1510,250 @@ public func FfiConverterTypePatternDatabase_lower(_ value: PatternDatabase) -> U
 
 
 /**
+ * Every size and picture's personal bests. The app records each win, reads the entries for
+ * its screens and stores [`PersonalBests::to_json`] as it likes.
+ */
+public protocol PersonalBestsProtocol: AnyObject, Sendable {
+    
+    /**
+     * The best by hand of one size over every picture.
+     */
+    func bestOfSize(size: UInt32)  -> RecordTally?
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */
+    func entries()  -> [RecordEntry]
+    
+    /**
+     * The records of one size and picture.
+     */
+    func entry(size: UInt32, picture: String)  -> RecordEntry?
+    
+    /**
+     * Keeps the best of each (two devices' files); merging a file into itself changes nothing.
+     */
+    func merge(other: PersonalBests) 
+    
+    /**
+     * Records a win and says what it changed.
+     */
+    func record(win: WonGame) throws  -> RecordOutcome
+    
+    /**
+     * The records as versioned JSON.
+     */
+    func toJson()  -> String
+    
+}
+/**
+ * Every size and picture's personal bests. The app records each win, reads the entries for
+ * its screens and stores [`PersonalBests::to_json`] as it likes.
+ */
+open class PersonalBests: PersonalBestsProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_slidepuzzle_ffi_fn_clone_personalbests(self.handle, $0) }
+    }
+    /**
+     * No records yet.
+     */
+public convenience init() {
+    let handle =
+        try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_constructor_personalbests_new(uniffiCallStatus
+    )
+}
+    self.init(unsafeFromHandle: handle)
+}
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_slidepuzzle_ffi_fn_free_personalbests(handle, $0) }
+    }
+
+    
+    /**
+     * Records from [`PersonalBests::to_json`]'s text; a damaged file or one of a newer version
+     * is refused (keep it aside).
+     */
+public static func fromJson(text: String)throws  -> PersonalBests  {
+    return try  FfiConverterTypePersonalBests_lift(try rustCallWithError(FfiConverterTypeRecordsError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_constructor_personalbests_from_json(
+        FfiConverterString.lower(text),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+    /**
+     * The best by hand of one size over every picture.
+     */
+open func bestOfSize(size: UInt32) -> RecordTally?  {
+    return try!  FfiConverterOptionTypeRecordTally.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_best_of_size(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(size),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */
+open func entries() -> [RecordEntry]  {
+    return try!  FfiConverterSequenceTypeRecordEntry.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_entries(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The records of one size and picture.
+     */
+open func entry(size: UInt32, picture: String) -> RecordEntry?  {
+    return try!  FfiConverterOptionTypeRecordEntry.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_entry(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(size),
+        FfiConverterString.lower(picture),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Keeps the best of each (two devices' files); merging a file into itself changes nothing.
+     */
+open func merge(other: PersonalBests)  {try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_merge(
+            self.uniffiCloneHandle(),
+        FfiConverterTypePersonalBests_lower(other),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Records a win and says what it changed.
+     */
+open func record(win: WonGame)throws  -> RecordOutcome  {
+    return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_record(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The records as versioned JSON.
+     */
+open func toJson() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePersonalBests: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = PersonalBests
+
+    public static func lift(_ handle: UInt64) throws -> PersonalBests {
+        return PersonalBests(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: PersonalBests) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PersonalBests {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: PersonalBests, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePersonalBests_lift(_ handle: UInt64) throws -> PersonalBests {
+    return try FfiConverterTypePersonalBests.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePersonalBests_lower(_ value: PersonalBests) -> UInt64 {
+    return FfiConverterTypePersonalBests.lower(value)
+}
+
+
+
+
+
+
+/**
  * Implemented by the app to hear how a search is going. Called on the solving thread, at most
  * once per progress interval; hop to the UI thread before touching views.
  */
@@ -1720,6 +1964,95 @@ public func FfiConverterTypeProgressListener_lower(_ value: ProgressListener) ->
 
 
 /**
+ * A game that set a best.
+ */
+public struct BestGame: Equatable, Hashable {
+    /**
+     * Its moves.
+     */
+    public var moves: UInt32
+    /**
+     * Its time in milliseconds.
+     */
+    public var elapsedMs: UInt64
+    /**
+     * The fewest possible from its start, when known.
+     */
+    public var fewest: FewestKnown?
+    /**
+     * Its peeks.
+     */
+    public var peeks: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its moves.
+         */moves: UInt32, 
+        /**
+         * Its time in milliseconds.
+         */elapsedMs: UInt64, 
+        /**
+         * The fewest possible from its start, when known.
+         */fewest: FewestKnown?, 
+        /**
+         * Its peeks.
+         */peeks: UInt32) {
+        self.moves = moves
+        self.elapsedMs = elapsedMs
+        self.fewest = fewest
+        self.peeks = peeks
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension BestGame: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeBestGame: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> BestGame {
+        return
+            try BestGame(
+                moves: FfiConverterUInt32.read(from: &buf), 
+                elapsedMs: FfiConverterUInt64.read(from: &buf), 
+                fewest: FfiConverterOptionTypeFewestKnown.read(from: &buf), 
+                peeks: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: BestGame, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.moves, into: &buf)
+        FfiConverterUInt64.write(value.elapsedMs, into: &buf)
+        FfiConverterOptionTypeFewestKnown.write(value.fewest, into: &buf)
+        FfiConverterUInt32.write(value.peeks, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBestGame_lift(_ buf: RustBuffer) throws -> BestGame {
+    return try FfiConverterTypeBestGame.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeBestGame_lower(_ value: BestGame) -> RustBuffer {
+    return FfiConverterTypeBestGame.lower(value)
+}
+
+
+/**
  * A picture that ships with the app.
  */
 public struct BuiltinPicture: Equatable, Hashable {
@@ -1866,6 +2199,75 @@ public func FfiConverterTypeCrop_lift(_ buf: RustBuffer) throws -> Crop {
 #endif
 public func FfiConverterTypeCrop_lower(_ value: Crop) -> RustBuffer {
     return FfiConverterTypeCrop.lower(value)
+}
+
+
+/**
+ * The fewest possible moves from a game's start, as far as the app knew.
+ */
+public struct FewestKnown: Equatable, Hashable {
+    /**
+     * The count.
+     */
+    public var moves: UInt32
+    /**
+     * Proven (3×3, 4×4), or the best the search found within its budget.
+     */
+    public var proven: Bool
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The count.
+         */moves: UInt32, 
+        /**
+         * Proven (3×3, 4×4), or the best the search found within its budget.
+         */proven: Bool) {
+        self.moves = moves
+        self.proven = proven
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension FewestKnown: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeFewestKnown: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> FewestKnown {
+        return
+            try FewestKnown(
+                moves: FfiConverterUInt32.read(from: &buf), 
+                proven: FfiConverterBool.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: FewestKnown, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.moves, into: &buf)
+        FfiConverterBool.write(value.proven, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFewestKnown_lift(_ buf: RustBuffer) throws -> FewestKnown {
+    return try FfiConverterTypeFewestKnown.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeFewestKnown_lower(_ value: FewestKnown) -> RustBuffer {
+    return FfiConverterTypeFewestKnown.lower(value)
 }
 
 
@@ -2197,6 +2599,283 @@ public func FfiConverterTypeProgress_lift(_ buf: RustBuffer) throws -> Progress 
 #endif
 public func FfiConverterTypeProgress_lower(_ value: Progress) -> RustBuffer {
     return FfiConverterTypeProgress.lower(value)
+}
+
+
+/**
+ * The records of one size and picture.
+ */
+public struct RecordEntry: Equatable, Hashable {
+    /**
+     * Board side.
+     */
+    public var size: UInt32
+    /**
+     * A built-in picture's id, or "photo".
+     */
+    public var picture: String
+    /**
+     * Games by hand alone.
+     */
+    public var byHand: RecordTally
+    /**
+     * Games with help.
+     */
+    public var helped: RecordTally
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Board side.
+         */size: UInt32, 
+        /**
+         * A built-in picture's id, or "photo".
+         */picture: String, 
+        /**
+         * Games by hand alone.
+         */byHand: RecordTally, 
+        /**
+         * Games with help.
+         */helped: RecordTally) {
+        self.size = size
+        self.picture = picture
+        self.byHand = byHand
+        self.helped = helped
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RecordEntry: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRecordEntry: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RecordEntry {
+        return
+            try RecordEntry(
+                size: FfiConverterUInt32.read(from: &buf), 
+                picture: FfiConverterString.read(from: &buf), 
+                byHand: FfiConverterTypeRecordTally.read(from: &buf), 
+                helped: FfiConverterTypeRecordTally.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RecordEntry, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.size, into: &buf)
+        FfiConverterString.write(value.picture, into: &buf)
+        FfiConverterTypeRecordTally.write(value.byHand, into: &buf)
+        FfiConverterTypeRecordTally.write(value.helped, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordEntry_lift(_ buf: RustBuffer) throws -> RecordEntry {
+    return try FfiConverterTypeRecordEntry.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordEntry_lower(_ value: RecordEntry) -> RustBuffer {
+    return FfiConverterTypeRecordEntry.lower(value)
+}
+
+
+/**
+ * What one recorded win changed.
+ */
+public struct RecordOutcome: Equatable, Hashable {
+    /**
+     * Tallied apart, as a game with help.
+     */
+    public var helped: Bool
+    /**
+     * Its moves against the best of its kind.
+     */
+    public var moves: Improvement
+    /**
+     * Its time (milliseconds) against the best of its kind.
+     */
+    public var time: Improvement
+    /**
+     * Whether it matched the fewest possible (none when that was not known).
+     */
+    public var matchedFewest: Bool?
+    /**
+     * Games of its kind won here, this one included.
+     */
+    public var won: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Tallied apart, as a game with help.
+         */helped: Bool, 
+        /**
+         * Its moves against the best of its kind.
+         */moves: Improvement, 
+        /**
+         * Its time (milliseconds) against the best of its kind.
+         */time: Improvement, 
+        /**
+         * Whether it matched the fewest possible (none when that was not known).
+         */matchedFewest: Bool?, 
+        /**
+         * Games of its kind won here, this one included.
+         */won: UInt32) {
+        self.helped = helped
+        self.moves = moves
+        self.time = time
+        self.matchedFewest = matchedFewest
+        self.won = won
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RecordOutcome: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRecordOutcome: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RecordOutcome {
+        return
+            try RecordOutcome(
+                helped: FfiConverterBool.read(from: &buf), 
+                moves: FfiConverterTypeImprovement.read(from: &buf), 
+                time: FfiConverterTypeImprovement.read(from: &buf), 
+                matchedFewest: FfiConverterOptionBool.read(from: &buf), 
+                won: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RecordOutcome, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.helped, into: &buf)
+        FfiConverterTypeImprovement.write(value.moves, into: &buf)
+        FfiConverterTypeImprovement.write(value.time, into: &buf)
+        FfiConverterOptionBool.write(value.matchedFewest, into: &buf)
+        FfiConverterUInt32.write(value.won, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordOutcome_lift(_ buf: RustBuffer) throws -> RecordOutcome {
+    return try FfiConverterTypeRecordOutcome.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordOutcome_lower(_ value: RecordOutcome) -> RustBuffer {
+    return FfiConverterTypeRecordOutcome.lower(value)
+}
+
+
+/**
+ * The wins of one kind (by hand, or helped).
+ */
+public struct RecordTally: Equatable, Hashable {
+    /**
+     * Games won.
+     */
+    public var won: UInt32
+    /**
+     * Of those, won without a peek.
+     */
+    public var wonWithoutPeeking: UInt32
+    /**
+     * The game of the fewest moves.
+     */
+    public var fewestMoves: BestGame?
+    /**
+     * The game of the shortest time.
+     */
+    public var fastest: BestGame?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Games won.
+         */won: UInt32, 
+        /**
+         * Of those, won without a peek.
+         */wonWithoutPeeking: UInt32, 
+        /**
+         * The game of the fewest moves.
+         */fewestMoves: BestGame?, 
+        /**
+         * The game of the shortest time.
+         */fastest: BestGame?) {
+        self.won = won
+        self.wonWithoutPeeking = wonWithoutPeeking
+        self.fewestMoves = fewestMoves
+        self.fastest = fastest
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RecordTally: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRecordTally: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RecordTally {
+        return
+            try RecordTally(
+                won: FfiConverterUInt32.read(from: &buf), 
+                wonWithoutPeeking: FfiConverterUInt32.read(from: &buf), 
+                fewestMoves: FfiConverterOptionTypeBestGame.read(from: &buf), 
+                fastest: FfiConverterOptionTypeBestGame.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RecordTally, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.won, into: &buf)
+        FfiConverterUInt32.write(value.wonWithoutPeeking, into: &buf)
+        FfiConverterOptionTypeBestGame.write(value.fewestMoves, into: &buf)
+        FfiConverterOptionTypeBestGame.write(value.fastest, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordTally_lift(_ buf: RustBuffer) throws -> RecordTally {
+    return try FfiConverterTypeRecordTally.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordTally_lower(_ value: RecordTally) -> RustBuffer {
+    return FfiConverterTypeRecordTally.lower(value)
 }
 
 
@@ -2577,6 +3256,125 @@ public func FfiConverterTypeTileRect_lower(_ value: TileRect) -> RustBuffer {
 
 
 /**
+ * One won game, as the app hands it over.
+ */
+public struct WonGame: Equatable, Hashable {
+    /**
+     * Board side, 2 to 8.
+     */
+    public var size: UInt32
+    /**
+     * A built-in picture's id, or "photo".
+     */
+    public var picture: String
+    /**
+     * Moves the game took.
+     */
+    public var moves: UInt32
+    /**
+     * Play time in milliseconds.
+     */
+    public var elapsedMs: UInt64
+    /**
+     * The fewest possible from its start, when known.
+     */
+    public var fewest: FewestKnown?
+    /**
+     * Finished by Auto, or Auto or a hint was used during it.
+     */
+    public var helped: Bool
+    /**
+     * Peeks at the whole picture.
+     */
+    public var peeks: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Board side, 2 to 8.
+         */size: UInt32, 
+        /**
+         * A built-in picture's id, or "photo".
+         */picture: String, 
+        /**
+         * Moves the game took.
+         */moves: UInt32, 
+        /**
+         * Play time in milliseconds.
+         */elapsedMs: UInt64, 
+        /**
+         * The fewest possible from its start, when known.
+         */fewest: FewestKnown?, 
+        /**
+         * Finished by Auto, or Auto or a hint was used during it.
+         */helped: Bool, 
+        /**
+         * Peeks at the whole picture.
+         */peeks: UInt32) {
+        self.size = size
+        self.picture = picture
+        self.moves = moves
+        self.elapsedMs = elapsedMs
+        self.fewest = fewest
+        self.helped = helped
+        self.peeks = peeks
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension WonGame: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeWonGame: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> WonGame {
+        return
+            try WonGame(
+                size: FfiConverterUInt32.read(from: &buf), 
+                picture: FfiConverterString.read(from: &buf), 
+                moves: FfiConverterUInt32.read(from: &buf), 
+                elapsedMs: FfiConverterUInt64.read(from: &buf), 
+                fewest: FfiConverterOptionTypeFewestKnown.read(from: &buf), 
+                helped: FfiConverterBool.read(from: &buf), 
+                peeks: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: WonGame, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.size, into: &buf)
+        FfiConverterString.write(value.picture, into: &buf)
+        FfiConverterUInt32.write(value.moves, into: &buf)
+        FfiConverterUInt64.write(value.elapsedMs, into: &buf)
+        FfiConverterOptionTypeFewestKnown.write(value.fewest, into: &buf)
+        FfiConverterBool.write(value.helped, into: &buf)
+        FfiConverterUInt32.write(value.peeks, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeWonGame_lift(_ buf: RustBuffer) throws -> WonGame {
+    return try FfiConverterTypeWonGame.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeWonGame_lower(_ value: WonGame) -> RustBuffer {
+    return FfiConverterTypeWonGame.lower(value)
+}
+
+
+/**
  * A search algorithm the player can pick.
  */
 
@@ -2895,6 +3693,113 @@ public func FfiConverterTypeHeuristic_lower(_ value: Heuristic) -> RustBuffer {
 
 
 /**
+ * How a result compares with the best before it.
+ */
+
+public enum Improvement: Equatable, Hashable {
+    
+    /**
+     * The first win of its kind here.
+     */
+    case first
+    /**
+     * A new best; `was` the best before.
+     */
+    case better(
+        /**
+         * The best before.
+         */was: UInt64
+    )
+    /**
+     * As good as the best.
+     */
+    case equal
+    /**
+     * Not better; `best` stands.
+     */
+    case notBetter(
+        /**
+         * The best that stands.
+         */best: UInt64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension Improvement: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeImprovement: FfiConverterRustBuffer {
+    typealias SwiftType = Improvement
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> Improvement {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .first
+        
+        case 2: return .better(was: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 3: return .equal
+        
+        case 4: return .notBetter(best: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: Improvement, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .first:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .better(was):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt64.write(was, into: &buf)
+            
+        
+        case .equal:
+            writeInt(&buf, Int32(3))
+        
+        
+        case let .notBetter(best):
+            writeInt(&buf, Int32(4))
+            FfiConverterUInt64.write(best, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeImprovement_lift(_ buf: RustBuffer) throws -> Improvement {
+    return try FfiConverterTypeImprovement.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeImprovement_lower(_ value: Improvement) -> RustBuffer {
+    return FfiConverterTypeImprovement.lower(value)
+}
+
+
+
+/**
  * Everything that can go wrong, one variant per kind; the message says what happened.
  */
 public 
@@ -3075,6 +3980,109 @@ public func FfiConverterTypePuzzleError_lower(_ value: PuzzleError) -> RustBuffe
 
 
 /**
+ * Why personal bests could not be read, or a win not recorded.
+ */
+public 
+enum RecordsError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
+
+    
+    
+    /**
+     * Not a records file, or one with damaged contents: keep it aside, never write over it.
+     */
+    case Damaged(message: String)
+    
+    /**
+     * Written by a newer version of the app: keep it aside, never write over it.
+     */
+    case Newer(message: String)
+    
+    /**
+     * A win that describes no game (a size outside 2–8, no picture name).
+     */
+    case InvalidWin(message: String)
+    
+
+    
+
+    
+
+    
+    public var errorDescription: String? {
+        String(reflecting: self)
+    }
+    
+}
+
+#if compiler(>=6)
+extension RecordsError: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRecordsError: FfiConverterRustBuffer {
+    typealias SwiftType = RecordsError
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RecordsError {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+
+        
+
+        
+        case 1: return .Damaged(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 2: return .Newer(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 3: return .InvalidWin(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: RecordsError, into buf: inout [UInt8]) {
+        switch value {
+
+        
+
+        
+        case .Damaged(_ /* message is ignored*/):
+            writeInt(&buf, Int32(1))
+        case .Newer(_ /* message is ignored*/):
+            writeInt(&buf, Int32(2))
+        case .InvalidWin(_ /* message is ignored*/):
+            writeInt(&buf, Int32(3))
+
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordsError_lift(_ buf: RustBuffer) throws -> RecordsError {
+    return try FfiConverterTypeRecordsError.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordsError_lower(_ value: RecordsError) -> RustBuffer {
+    return FfiConverterTypeRecordsError.lower(value)
+}
+
+
+/**
  * How a shuffle mixes the board.
  */
 
@@ -3215,6 +4223,30 @@ fileprivate struct FfiConverterOptionUInt64: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionBool: FfiConverterRustBuffer {
+    typealias SwiftType = Bool?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterBool.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterBool.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeCancelToken: FfiConverterRustBuffer {
     typealias SwiftType = CancelToken?
 
@@ -3287,6 +4319,30 @@ fileprivate struct FfiConverterOptionTypeProgressListener: FfiConverterRustBuffe
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeBestGame: FfiConverterRustBuffer {
+    typealias SwiftType = BestGame?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeBestGame.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeBestGame.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeCrop: FfiConverterRustBuffer {
     typealias SwiftType = Crop?
 
@@ -3303,6 +4359,78 @@ fileprivate struct FfiConverterOptionTypeCrop: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeCrop.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeFewestKnown: FfiConverterRustBuffer {
+    typealias SwiftType = FewestKnown?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeFewestKnown.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeFewestKnown.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeRecordEntry: FfiConverterRustBuffer {
+    typealias SwiftType = RecordEntry?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeRecordEntry.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeRecordEntry.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeRecordTally: FfiConverterRustBuffer {
+    typealias SwiftType = RecordTally?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeRecordTally.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeRecordTally.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -3377,6 +4505,31 @@ fileprivate struct FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffe
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeBuiltinPicture.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeRecordEntry: FfiConverterRustBuffer {
+    typealias SwiftType = [RecordEntry]
+
+    public static func write(_ value: [RecordEntry], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeRecordEntry.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [RecordEntry] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [RecordEntry]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeRecordEntry.read(from: &buf))
         }
         return seq
     }
@@ -3709,6 +4862,24 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_func_solve() != 58754) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size() != 43029) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_entries() != 29291) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_entry() != 49386) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_merge() != 17734) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() != 21090) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() != 65025) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() != 30533) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -3791,6 +4962,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes() != 24930) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_from_json() != 58941) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_new() != 4545) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_constructor_game_new() != 50604) {

@@ -729,6 +729,18 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_solve(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_entries(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_entry(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_merge(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_apply(
@@ -785,6 +797,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_from_json(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_new(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_game_new(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_game_restore(
@@ -818,6 +834,26 @@ internal object UniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
+    external fun uniffi_slidepuzzle_ffi_fn_clone_personalbests(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_free_personalbests(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_personalbests_from_json(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_personalbests_new(uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_best_of_size(`ptr`: Long,`size`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_entries(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_entry(`ptr`: Long,`size`: Int,`picture`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_merge(`ptr`: Long,`other`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_clone_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_slidepuzzle_ffi_fn_free_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1103,6 +1139,24 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve() and 0xFFFF) != 58754) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size() and 0xFFFF) != 43029) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_entries() and 0xFFFF) != 29291) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_entry() and 0xFFFF) != 49386) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_merge() and 0xFFFF) != 17734) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() and 0xFFFF) != 21090) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() and 0xFFFF) != 65025) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() and 0xFFFF) != 30533) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1185,6 +1239,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes() and 0xFFFF) != 24930) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_from_json() and 0xFFFF) != 58941) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_new() and 0xFFFF) != 4545) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_new() and 0xFFFF) != 50604) {
@@ -3091,6 +3151,411 @@ public object FfiConverterTypePatternDatabase: FfiConverter<PatternDatabase, Lon
 
 
 /**
+ * Every size and picture's personal bests. The app records each win, reads the entries for
+ * its screens and stores [`PersonalBests::to_json`] as it likes.
+ */
+public interface PersonalBestsInterface {
+    
+    /**
+     * The best by hand of one size over every picture.
+     */
+    fun `bestOfSize`(`size`: kotlin.UInt): RecordTally?
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */
+    fun `entries`(): List<RecordEntry>
+    
+    /**
+     * The records of one size and picture.
+     */
+    fun `entry`(`size`: kotlin.UInt, `picture`: kotlin.String): RecordEntry?
+    
+    /**
+     * Keeps the best of each (two devices' files); merging a file into itself changes nothing.
+     */
+    fun `merge`(`other`: PersonalBests)
+    
+    /**
+     * Records a win and says what it changed.
+     */
+    fun `record`(`win`: WonGame): RecordOutcome
+    
+    /**
+     * The records as versioned JSON.
+     */
+    fun `toJson`(): kotlin.String
+    
+    companion object
+}
+
+/**
+ * Every size and picture's personal bests. The app records each win, reads the entries for
+ * its screens and stores [`PersonalBests::to_json`] as it likes.
+ */
+open class PersonalBests: Disposable, AutoCloseable, PersonalBestsInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+    /**
+     * No records yet.
+     */
+    constructor() :
+        this(UniffiWithHandle, 
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_personalbests_new(
+    
+        _status)
+}
+    )
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_slidepuzzle_ffi_fn_free_personalbests(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_slidepuzzle_ffi_fn_clone_personalbests(handle, status)
+        }
+    }
+
+    
+    /**
+     * The best by hand of one size over every picture.
+     */override fun `bestOfSize`(`size`: kotlin.UInt): RecordTally? {
+            return FfiConverterOptionalTypeRecordTally.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_best_of_size(
+        it,
+        
+        FfiConverterUInt.lower(`size`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */override fun `entries`(): List<RecordEntry> {
+            return FfiConverterSequenceTypeRecordEntry.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_entries(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The records of one size and picture.
+     */override fun `entry`(`size`: kotlin.UInt, `picture`: kotlin.String): RecordEntry? {
+            return FfiConverterOptionalTypeRecordEntry.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_entry(
+        it,
+        
+        FfiConverterUInt.lower(`size`),
+        FfiConverterString.lower(`picture`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Keeps the best of each (two devices' files); merging a file into itself changes nothing.
+     */override fun `merge`(`other`: PersonalBests)
+        = 
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_merge(
+        it,
+        
+        FfiConverterTypePersonalBests.lower(`other`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Records a win and says what it changed.
+     */
+    @Throws(RecordsException::class)override fun `record`(`win`: WonGame): RecordOutcome {
+            return FfiConverterTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_record(
+        it,
+        
+        FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The records as versioned JSON.
+     */override fun `toJson`(): kotlin.String {
+            return FfiConverterString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    companion object {
+        
+    /**
+     * Records from [`PersonalBests::to_json`]'s text; a damaged file or one of a newer version
+     * is refused (keep it aside).
+     */
+    @Throws(RecordsException::class) fun `fromJson`(`text`: kotlin.String): PersonalBests {
+            return FfiConverterTypePersonalBests.lift(
+    uniffiRustCallWithError(RecordsException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_personalbests_from_json(
+    
+        
+        FfiConverterString.lower(`text`),_status)
+}
+    )
+    }
+    
+
+        
+    }
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePersonalBests: FfiConverter<PersonalBests, Long> {
+    override fun lower(value: PersonalBests): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): PersonalBests {
+        return PersonalBests(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): PersonalBests {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: PersonalBests) = 8UL
+
+    override fun write(value: PersonalBests, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
  * Implemented by the app to hear how a search is going. Called on the solving thread, at most
  * once per progress interval; hop to the UI thread before touching views.
  */
@@ -3322,6 +3787,69 @@ public object FfiConverterTypeProgressListener: FfiConverter<ProgressListener, L
 
 
 /**
+ * A game that set a best.
+ */
+data class BestGame (
+    /**
+     * Its moves.
+     */
+    var `moves`: kotlin.UInt
+    , 
+    /**
+     * Its time in milliseconds.
+     */
+    var `elapsedMs`: kotlin.ULong
+    , 
+    /**
+     * The fewest possible from its start, when known.
+     */
+    var `fewest`: FewestKnown?
+    , 
+    /**
+     * Its peeks.
+     */
+    var `peeks`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeBestGame: FfiConverterRustBuffer<BestGame> {
+    override fun read(buf: ByteBuffer): BestGame {
+        return BestGame(
+            FfiConverterUInt.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterOptionalTypeFewestKnown.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: BestGame) = (
+            FfiConverterUInt.allocationSize(value.`moves`) +
+            FfiConverterULong.allocationSize(value.`elapsedMs`) +
+            FfiConverterOptionalTypeFewestKnown.allocationSize(value.`fewest`) +
+            FfiConverterUInt.allocationSize(value.`peeks`)
+    )
+
+    override fun write(value: BestGame, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`moves`, buf)
+            FfiConverterULong.write(value.`elapsedMs`, buf)
+            FfiConverterOptionalTypeFewestKnown.write(value.`fewest`, buf)
+            FfiConverterUInt.write(value.`peeks`, buf)
+    }
+}
+
+
+
+/**
  * A picture that ships with the app.
  */
 data class BuiltinPicture (
@@ -3420,6 +3948,53 @@ public object FfiConverterTypeCrop: FfiConverterRustBuffer<Crop> {
             FfiConverterDouble.write(value.`x`, buf)
             FfiConverterDouble.write(value.`y`, buf)
             FfiConverterDouble.write(value.`side`, buf)
+    }
+}
+
+
+
+/**
+ * The fewest possible moves from a game's start, as far as the app knew.
+ */
+data class FewestKnown (
+    /**
+     * The count.
+     */
+    var `moves`: kotlin.UInt
+    , 
+    /**
+     * Proven (3×3, 4×4), or the best the search found within its budget.
+     */
+    var `proven`: kotlin.Boolean
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeFewestKnown: FfiConverterRustBuffer<FewestKnown> {
+    override fun read(buf: ByteBuffer): FewestKnown {
+        return FewestKnown(
+            FfiConverterUInt.read(buf),
+            FfiConverterBoolean.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: FewestKnown) = (
+            FfiConverterUInt.allocationSize(value.`moves`) +
+            FfiConverterBoolean.allocationSize(value.`proven`)
+    )
+
+    override fun write(value: FewestKnown, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`moves`, buf)
+            FfiConverterBoolean.write(value.`proven`, buf)
     }
 }
 
@@ -3652,6 +4227,203 @@ public object FfiConverterTypeProgress: FfiConverterRustBuffer<Progress> {
             FfiConverterULong.write(value.`generated`, buf)
             FfiConverterUInt.write(value.`bound`, buf)
             FfiConverterULong.write(value.`elapsedMs`, buf)
+    }
+}
+
+
+
+/**
+ * The records of one size and picture.
+ */
+data class RecordEntry (
+    /**
+     * Board side.
+     */
+    var `size`: kotlin.UInt
+    , 
+    /**
+     * A built-in picture's id, or "photo".
+     */
+    var `picture`: kotlin.String
+    , 
+    /**
+     * Games by hand alone.
+     */
+    var `byHand`: RecordTally
+    , 
+    /**
+     * Games with help.
+     */
+    var `helped`: RecordTally
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRecordEntry: FfiConverterRustBuffer<RecordEntry> {
+    override fun read(buf: ByteBuffer): RecordEntry {
+        return RecordEntry(
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterTypeRecordTally.read(buf),
+            FfiConverterTypeRecordTally.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: RecordEntry) = (
+            FfiConverterUInt.allocationSize(value.`size`) +
+            FfiConverterString.allocationSize(value.`picture`) +
+            FfiConverterTypeRecordTally.allocationSize(value.`byHand`) +
+            FfiConverterTypeRecordTally.allocationSize(value.`helped`)
+    )
+
+    override fun write(value: RecordEntry, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`size`, buf)
+            FfiConverterString.write(value.`picture`, buf)
+            FfiConverterTypeRecordTally.write(value.`byHand`, buf)
+            FfiConverterTypeRecordTally.write(value.`helped`, buf)
+    }
+}
+
+
+
+/**
+ * What one recorded win changed.
+ */
+data class RecordOutcome (
+    /**
+     * Tallied apart, as a game with help.
+     */
+    var `helped`: kotlin.Boolean
+    , 
+    /**
+     * Its moves against the best of its kind.
+     */
+    var `moves`: Improvement
+    , 
+    /**
+     * Its time (milliseconds) against the best of its kind.
+     */
+    var `time`: Improvement
+    , 
+    /**
+     * Whether it matched the fewest possible (none when that was not known).
+     */
+    var `matchedFewest`: kotlin.Boolean?
+    , 
+    /**
+     * Games of its kind won here, this one included.
+     */
+    var `won`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRecordOutcome: FfiConverterRustBuffer<RecordOutcome> {
+    override fun read(buf: ByteBuffer): RecordOutcome {
+        return RecordOutcome(
+            FfiConverterBoolean.read(buf),
+            FfiConverterTypeImprovement.read(buf),
+            FfiConverterTypeImprovement.read(buf),
+            FfiConverterOptionalBoolean.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: RecordOutcome) = (
+            FfiConverterBoolean.allocationSize(value.`helped`) +
+            FfiConverterTypeImprovement.allocationSize(value.`moves`) +
+            FfiConverterTypeImprovement.allocationSize(value.`time`) +
+            FfiConverterOptionalBoolean.allocationSize(value.`matchedFewest`) +
+            FfiConverterUInt.allocationSize(value.`won`)
+    )
+
+    override fun write(value: RecordOutcome, buf: ByteBuffer) {
+            FfiConverterBoolean.write(value.`helped`, buf)
+            FfiConverterTypeImprovement.write(value.`moves`, buf)
+            FfiConverterTypeImprovement.write(value.`time`, buf)
+            FfiConverterOptionalBoolean.write(value.`matchedFewest`, buf)
+            FfiConverterUInt.write(value.`won`, buf)
+    }
+}
+
+
+
+/**
+ * The wins of one kind (by hand, or helped).
+ */
+data class RecordTally (
+    /**
+     * Games won.
+     */
+    var `won`: kotlin.UInt
+    , 
+    /**
+     * Of those, won without a peek.
+     */
+    var `wonWithoutPeeking`: kotlin.UInt
+    , 
+    /**
+     * The game of the fewest moves.
+     */
+    var `fewestMoves`: BestGame?
+    , 
+    /**
+     * The game of the shortest time.
+     */
+    var `fastest`: BestGame?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRecordTally: FfiConverterRustBuffer<RecordTally> {
+    override fun read(buf: ByteBuffer): RecordTally {
+        return RecordTally(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterOptionalTypeBestGame.read(buf),
+            FfiConverterOptionalTypeBestGame.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: RecordTally) = (
+            FfiConverterUInt.allocationSize(value.`won`) +
+            FfiConverterUInt.allocationSize(value.`wonWithoutPeeking`) +
+            FfiConverterOptionalTypeBestGame.allocationSize(value.`fewestMoves`) +
+            FfiConverterOptionalTypeBestGame.allocationSize(value.`fastest`)
+    )
+
+    override fun write(value: RecordTally, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`won`, buf)
+            FfiConverterUInt.write(value.`wonWithoutPeeking`, buf)
+            FfiConverterOptionalTypeBestGame.write(value.`fewestMoves`, buf)
+            FfiConverterOptionalTypeBestGame.write(value.`fastest`, buf)
     }
 }
 
@@ -3926,6 +4698,93 @@ public object FfiConverterTypeTileRect: FfiConverterRustBuffer<TileRect> {
 
 
 /**
+ * One won game, as the app hands it over.
+ */
+data class WonGame (
+    /**
+     * Board side, 2 to 8.
+     */
+    var `size`: kotlin.UInt
+    , 
+    /**
+     * A built-in picture's id, or "photo".
+     */
+    var `picture`: kotlin.String
+    , 
+    /**
+     * Moves the game took.
+     */
+    var `moves`: kotlin.UInt
+    , 
+    /**
+     * Play time in milliseconds.
+     */
+    var `elapsedMs`: kotlin.ULong
+    , 
+    /**
+     * The fewest possible from its start, when known.
+     */
+    var `fewest`: FewestKnown?
+    , 
+    /**
+     * Finished by Auto, or Auto or a hint was used during it.
+     */
+    var `helped`: kotlin.Boolean
+    , 
+    /**
+     * Peeks at the whole picture.
+     */
+    var `peeks`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeWonGame: FfiConverterRustBuffer<WonGame> {
+    override fun read(buf: ByteBuffer): WonGame {
+        return WonGame(
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterULong.read(buf),
+            FfiConverterOptionalTypeFewestKnown.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: WonGame) = (
+            FfiConverterUInt.allocationSize(value.`size`) +
+            FfiConverterString.allocationSize(value.`picture`) +
+            FfiConverterUInt.allocationSize(value.`moves`) +
+            FfiConverterULong.allocationSize(value.`elapsedMs`) +
+            FfiConverterOptionalTypeFewestKnown.allocationSize(value.`fewest`) +
+            FfiConverterBoolean.allocationSize(value.`helped`) +
+            FfiConverterUInt.allocationSize(value.`peeks`)
+    )
+
+    override fun write(value: WonGame, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`size`, buf)
+            FfiConverterString.write(value.`picture`, buf)
+            FfiConverterUInt.write(value.`moves`, buf)
+            FfiConverterULong.write(value.`elapsedMs`, buf)
+            FfiConverterOptionalTypeFewestKnown.write(value.`fewest`, buf)
+            FfiConverterBoolean.write(value.`helped`, buf)
+            FfiConverterUInt.write(value.`peeks`, buf)
+    }
+}
+
+
+
+/**
  * A search algorithm the player can pick.
  */
 
@@ -4093,6 +4952,138 @@ public object FfiConverterTypeHeuristic: FfiConverterRustBuffer<Heuristic> {
 
 
 
+/**
+ * How a result compares with the best before it.
+ */
+sealed class Improvement {
+    
+    /**
+     * The first win of its kind here.
+     */
+    object First : Improvement()
+    
+    
+    /**
+     * A new best; `was` the best before.
+     */
+    data class Better(
+        /**
+         * The best before.
+         */
+        val `was`: kotlin.ULong) : Improvement()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * As good as the best.
+     */
+    object Equal : Improvement()
+    
+    
+    /**
+     * Not better; `best` stands.
+     */
+    data class NotBetter(
+        /**
+         * The best that stands.
+         */
+        val `best`: kotlin.ULong) : Improvement()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeImprovement : FfiConverterRustBuffer<Improvement>{
+    override fun read(buf: ByteBuffer): Improvement {
+        return when(buf.getInt()) {
+            1 -> Improvement.First
+            2 -> Improvement.Better(
+                FfiConverterULong.read(buf),
+                )
+            3 -> Improvement.Equal
+            4 -> Improvement.NotBetter(
+                FfiConverterULong.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: Improvement): ULong = when(value) {
+        is Improvement.First -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is Improvement.Better -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`was`)
+            )
+        }
+        is Improvement.Equal -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is Improvement.NotBetter -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`best`)
+            )
+        }
+    }
+
+    override fun write(value: Improvement, buf: ByteBuffer) {
+        when(value) {
+            is Improvement.First -> {
+                buf.putInt(1)
+                Unit
+            }
+            is Improvement.Better -> {
+                buf.putInt(2)
+                FfiConverterULong.write(value.`was`, buf)
+                Unit
+            }
+            is Improvement.Equal -> {
+                buf.putInt(3)
+                Unit
+            }
+            is Improvement.NotBetter -> {
+                buf.putInt(4)
+                FfiConverterULong.write(value.`best`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
 
 
 /**
@@ -4222,6 +5213,74 @@ public object FfiConverterTypePuzzleError : FfiConverterRustBuffer<PuzzleExcepti
             }
             is PuzzleException.InvalidArgument -> {
                 buf.putInt(10)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+
+}
+
+
+
+
+
+/**
+ * Why personal bests could not be read, or a win not recorded.
+ */
+sealed class RecordsException(message: String): kotlin.Exception(message) {
+        
+    /**
+     * Not a records file, or one with damaged contents: keep it aside, never write over it.
+     */
+        class Damaged(message: String) : RecordsException(message)
+        
+    /**
+     * Written by a newer version of the app: keep it aside, never write over it.
+     */
+        class Newer(message: String) : RecordsException(message)
+        
+    /**
+     * A win that describes no game (a size outside 2–8, no picture name).
+     */
+        class InvalidWin(message: String) : RecordsException(message)
+        
+
+    companion object ErrorHandler : UniffiRustCallStatusErrorHandler<RecordsException> {
+        override fun lift(error_buf: RustBuffer.ByValue): RecordsException = FfiConverterTypeRecordsError.lift(error_buf)
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRecordsError : FfiConverterRustBuffer<RecordsException> {
+    override fun read(buf: ByteBuffer): RecordsException {
+        
+            return when(buf.getInt()) {
+            1 -> RecordsException.Damaged(FfiConverterString.read(buf))
+            2 -> RecordsException.Newer(FfiConverterString.read(buf))
+            3 -> RecordsException.InvalidWin(FfiConverterString.read(buf))
+            else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
+        }
+        
+    }
+
+    override fun allocationSize(value: RecordsException): ULong {
+        return 4UL
+    }
+
+    override fun write(value: RecordsException, buf: ByteBuffer) {
+        when(value) {
+            is RecordsException.Damaged -> {
+                buf.putInt(1)
+                Unit
+            }
+            is RecordsException.Newer -> {
+                buf.putInt(2)
+                Unit
+            }
+            is RecordsException.InvalidWin -> {
+                buf.putInt(3)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -4401,6 +5460,38 @@ public object FfiConverterOptionalULong: FfiConverterRustBuffer<kotlin.ULong?> {
 /**
  * @suppress
  */
+public object FfiConverterOptionalBoolean: FfiConverterRustBuffer<kotlin.Boolean?> {
+    override fun read(buf: ByteBuffer): kotlin.Boolean? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterBoolean.read(buf)
+    }
+
+    override fun allocationSize(value: kotlin.Boolean?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterBoolean.allocationSize(value)
+        }
+    }
+
+    override fun write(value: kotlin.Boolean?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterBoolean.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeCancelToken: FfiConverterRustBuffer<CancelToken?> {
     override fun read(buf: ByteBuffer): CancelToken? {
         if (buf.get().toInt() == 0) {
@@ -4497,6 +5588,38 @@ public object FfiConverterOptionalTypeProgressListener: FfiConverterRustBuffer<P
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeBestGame: FfiConverterRustBuffer<BestGame?> {
+    override fun read(buf: ByteBuffer): BestGame? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeBestGame.read(buf)
+    }
+
+    override fun allocationSize(value: BestGame?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeBestGame.allocationSize(value)
+        }
+    }
+
+    override fun write(value: BestGame?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeBestGame.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeCrop: FfiConverterRustBuffer<Crop?> {
     override fun read(buf: ByteBuffer): Crop? {
         if (buf.get().toInt() == 0) {
@@ -4519,6 +5642,102 @@ public object FfiConverterOptionalTypeCrop: FfiConverterRustBuffer<Crop?> {
         } else {
             buf.put(1)
             FfiConverterTypeCrop.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeFewestKnown: FfiConverterRustBuffer<FewestKnown?> {
+    override fun read(buf: ByteBuffer): FewestKnown? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeFewestKnown.read(buf)
+    }
+
+    override fun allocationSize(value: FewestKnown?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeFewestKnown.allocationSize(value)
+        }
+    }
+
+    override fun write(value: FewestKnown?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeFewestKnown.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeRecordEntry: FfiConverterRustBuffer<RecordEntry?> {
+    override fun read(buf: ByteBuffer): RecordEntry? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeRecordEntry.read(buf)
+    }
+
+    override fun allocationSize(value: RecordEntry?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeRecordEntry.allocationSize(value)
+        }
+    }
+
+    override fun write(value: RecordEntry?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeRecordEntry.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeRecordTally: FfiConverterRustBuffer<RecordTally?> {
+    override fun read(buf: ByteBuffer): RecordTally? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeRecordTally.read(buf)
+    }
+
+    override fun allocationSize(value: RecordTally?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeRecordTally.allocationSize(value)
+        }
+    }
+
+    override fun write(value: RecordTally?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeRecordTally.write(value, buf)
         }
     }
 }
@@ -4607,6 +5826,34 @@ public object FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer<Lis
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeBuiltinPicture.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeRecordEntry: FfiConverterRustBuffer<List<RecordEntry>> {
+    override fun read(buf: ByteBuffer): List<RecordEntry> {
+        val len = buf.getInt()
+        return List<RecordEntry>(len) {
+            FfiConverterTypeRecordEntry.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<RecordEntry>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeRecordEntry.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<RecordEntry>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeRecordEntry.write(it, buf)
         }
     }
 }
