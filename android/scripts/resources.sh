@@ -33,7 +33,7 @@ aapt2 compile --dir "$here/app/src/main/res" -o "$out/res.zip"
 rm -rf "$out/generated-sources/r"
 aapt2 link -I "$framework" --manifest "$out/merged/AndroidManifest.xml" \
   --java "$out/generated-sources/r" --custom-package "$package" --auto-add-overlay \
-  --min-sdk-version "$min_sdk" --target-sdk-version "$target_sdk" \
+  --min-sdk-version "$min_sdk" --target-sdk-version "$target_sdk" --warn-manifest-validation \
   -o "$out/resources.ap_" "$out/res.zip"
 cat >"$out/generated-test-resources/com/android/tools/test_config.properties" <<PROPS
 android_resource_apk=$out/resources.ap_

@@ -1,224 +1,373 @@
 package dev.slidepuzzle.app
 
+import android.annotation.SuppressLint
 import android.content.Context
 import android.graphics.Bitmap
 import android.graphics.Canvas
-import android.graphics.Color
 import android.graphics.Paint
 import android.graphics.Rect
 import android.graphics.RectF
+import android.os.Bundle
+import android.view.KeyEvent
 import android.view.MotionEvent
+import android.view.VelocityTracker
 import android.view.View
 import android.view.ViewConfiguration
 import android.view.ViewGroup
+import android.view.accessibility.AccessibilityNodeInfo
 import kotlin.math.abs
 
 /**
- * The board: one child [TileView] per cell, each drawing its piece of the picture bitmap, so
- * every tile is a real view with a content description for TalkBack. Tiles slide with a short
- * animation; a swipe anywhere on the board moves the tile next to the blank.
+ * The board: one child view per tile (each with its TalkBack label and actions), drawn from one
+ * picture bitmap. A finger that starts on a tile in the empty space's row or column carries
+ * that tile and those between it and the empty space; they follow the finger and settle on
+ * release by distance or by a flick. A tap slides as before; press and hold peeks at the whole
+ * picture; arrow keys slide the tile next to the empty space.
  */
-class BoardView(context: Context) : ViewGroup(context) {
-    var onTapCell: ((Int) -> Unit)? = null
-    var onSwipe: ((Dir) -> Unit)? = null
-
+@SuppressLint("ViewConstructor")
+class BoardView(context: Context, private val controller: GameController, private val words: PlayerText) : ViewGroup(context) {
+    private var state = UiState()
     private var bitmap: Bitmap? = null
-    private var pictureEdge = 1
     private var rects: List<Rect> = emptyList()
-    private var state: UiState = UiState()
-    /** Views by tile label, so a tile keeps its view as it moves. */
-    private val tileViews = HashMap<Int, TileView>()
-    private var wholePicture: TileView? = null
+    private val gap = context.px(R.dimen.board_gap)
+    private val tiles = mutableListOf<TileView>()
+    private val peekPaint = Paint(Paint.FILTER_BITMAP_FLAG)
+    private val framePaint = Paint().apply { color = context.color(R.color.board_frame) }
+    private val reduceMotion = android.provider.Settings.Global.getFloat(
+        context.contentResolver, android.provider.Settings.Global.ANIMATOR_DURATION_SCALE, 1f,
+    ) == 0f
 
-    /** Whether the picture has arrived (it is decoded off the UI thread). */
-    val hasPicture: Boolean get() = bitmap != null
-
-    /** Sets the picture and the tile rectangles for its size. */
-    fun setPicture(bitmap: Bitmap?, edge: Int, rects: List<Rect>) {
-        this.bitmap = bitmap
-        this.pictureEdge = edge
-        this.rects = rects
-        tileViews.clear()
-        removeAllViews()
-        wholePicture = null
-        render(state, animate = false)
+    init {
+        isFocusable = true
+        isFocusableInTouchMode = false
+        contentDescription = words.string(R.string.board_description)
+        clipChildren = true
+        setWillNotDraw(false)
     }
 
-    /** Shows [next]; slides that just happened are animated. */
-    fun render(next: UiState, animate: Boolean = true) {
-        state = next
-        val n = next.size
-        if (next.tiles.isEmpty()) {
-            // Before the blank is chosen: the whole picture, one tappable cell each.
-            tileViews.values.forEach { removeView(it) }
-            tileViews.clear()
-            if (childCount != n * n || wholePicture == null) {
-                removeAllViews()
-                for (cell in 0 until n * n) {
-                    addView(TileView(context, cell).also { it.setOnClickListener { _ -> onTapCell?.invoke(cell) } })
-                }
-                wholePicture = getChildAt(0) as TileView
-            }
-            for (cell in 0 until n * n) {
-                val v = getChildAt(cell) as TileView
-                v.bind(home = cell, label = 0, blank = false, numbers = false, hint = false)
-                v.contentDescription = "Picture piece, row ${cell / n + 1}, column ${cell % n + 1}; " +
-                    "tap to make it the empty space"
-            }
-            requestLayout()
-            invalidate()
-            return
-        }
-        if (wholePicture != null) {
-            removeAllViews()
-            wholePicture = null
-        }
-        for ((cell, tile) in next.tiles.withIndex()) {
-            val view = tileViews.getOrPut(tile) {
-                TileView(context, tile).also {
-                    addView(it)
-                    it.setOnClickListener { v -> onTapCell?.invoke((v as TileView).cell) }
-                }
-            }
-            val blank = tile == 0 && !next.won
-            view.bind(
-                home = next.homes.getOrElse(tile) { cell }, label = tile, blank = blank,
-                numbers = next.showNumbers, hint = next.hintCell == cell,
-            )
-            val row = cell / n + 1
-            val col = cell % n + 1
-            view.contentDescription = when {
-                tile == 0 && next.won -> "Picture complete, row $row, column $col"
-                tile == 0 -> "Empty space, row $row, column $col"
-                cell in next.movable && (next.phase == Phase.PLAYING || next.phase == Phase.READY) ->
-                    "tile $tile, row $row, column $col; can move"
-                else -> "tile $tile, row $row, column $col"
-            }
-            val moved = view.cell != cell
-            view.cell = cell
-            if (width > 0) place(view, cell, animate && moved)
-        }
+    /** The picture's bitmap and where each cell's piece lies in it. */
+    fun setPicture(bitmap: Bitmap?, rects: List<Rect>) {
+        this.bitmap = bitmap
+        this.rects = rects
+        tiles.forEach { it.invalidate() }
         invalidate()
     }
 
-    private fun cellSize() = width / state.size.coerceAtLeast(1)
+    private fun step(): Float = cellSize() + gap.toFloat()
 
-    private fun place(view: TileView, cell: Int, animate: Boolean) {
-        val s = cellSize()
-        val x = ((cell % state.size) * s).toFloat()
-        val y = ((cell / state.size) * s).toFloat()
-        if (animate) {
-            view.animate().x(x).y(y).setDuration(120).start()
-        } else {
-            view.animate().cancel()
-            view.x = x
-            view.y = y
+    private fun cellSize(): Float = ((width - gap * (state.size - 1)).coerceAtLeast(0)) / state.size.coerceAtLeast(1).toFloat()
+
+    private fun position(cell: Int): Pair<Float, Float> = (cell % state.size) * step() to (cell / state.size) * step()
+
+    /** Draws [next]: tiles move to their cells, sliding those that just moved. */
+    fun render(next: UiState) {
+        val previous = state
+        state = next
+        val count = if (next.tiles.isEmpty()) next.size * next.size else next.tiles.size
+        if (tiles.size != count || previous.size != next.size) {
+            removeAllViews()
+            tiles.clear()
+            for (i in 0 until count) {
+                val t = TileView(context)
+                tiles += t
+                addView(t)
+            }
+            requestLayout()
         }
+        val animated = next.lastSlides.associateBy { it.tile }
+        val solvedPicture = next.phase == Phase.WON || next.tiles.isEmpty()
+        // Where each cell's view is drawn now (a carried tile is off its cell): a tile that
+        // slid starts from where its old cell's view was, so a drag let go flows on.
+        val drawnAt = tiles.map { it.x to it.y }
+        for ((cell, t) in tiles.withIndex()) {
+            val label = if (next.tiles.isEmpty()) cell else next.tiles.getOrElse(cell) { 0 }
+            val home = if (next.tiles.isEmpty()) cell else next.homes.getOrElse(label) { cell }
+            t.bind(cell, label, home, blank = label == 0 && !solvedPicture)
+            t.animate().cancel()
+            t.dragging = false
+            if (width == 0) continue
+            val (x, y) = position(cell)
+            val slide = animated[label]
+            val from = slide?.let { drawnAt.getOrNull(it.fromCell) }
+            if (from != null && previous.tiles.isNotEmpty() && !reduceMotion) {
+                t.x = from.first
+                t.y = from.second
+                t.animate().x(x).y(y).setDuration(120).start()
+            } else {
+                t.x = x
+                t.y = y
+            }
+        }
+        invalidate()
     }
 
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val w = MeasureSpec.getSize(widthMeasureSpec)
         val h = MeasureSpec.getSize(heightMeasureSpec)
-        val side = if (h > 0) minOf(w, h) else w
-        val s = side / state.size.coerceAtLeast(1)
-        val spec = MeasureSpec.makeMeasureSpec(s, MeasureSpec.EXACTLY)
-        for (i in 0 until childCount) getChildAt(i).measure(spec, spec)
-        setMeasuredDimension(s * state.size, s * state.size)
+        val side = if (MeasureSpec.getMode(heightMeasureSpec) == MeasureSpec.UNSPECIFIED) w else minOf(w, h)
+        val cell = ((side - gap * (state.size - 1)).coerceAtLeast(0) / state.size.coerceAtLeast(1))
+        val spec = MeasureSpec.makeMeasureSpec(cell, MeasureSpec.EXACTLY)
+        for (t in tiles) t.measure(spec, spec)
+        setMeasuredDimension(side, side)
     }
 
     override fun onLayout(changed: Boolean, l: Int, t: Int, r: Int, b: Int) {
-        val s = cellSize()
-        for (i in 0 until childCount) {
-            val v = getChildAt(i) as TileView
-            v.layout(0, 0, s, s)
-            val cell = if (state.tiles.isEmpty()) i else v.cell
-            v.x = ((cell % state.size) * s).toFloat()
-            v.y = ((cell / state.size) * s).toFloat()
+        val s = cellSize().toInt()
+        for ((i, tile) in tiles.withIndex()) {
+            // A slide in flight aims at the old size's cell: the new layout places it at once.
+            if (changed) tile.animate().cancel()
+            tile.layout(0, 0, s, s)
+            val (x, y) = position(i)
+            tile.x = x
+            tile.y = y
         }
     }
 
+    override fun onDraw(canvas: Canvas) {
+        canvas.drawRect(0f, 0f, width.toFloat(), height.toFloat(), framePaint)
+    }
+
+    override fun dispatchDraw(canvas: Canvas) {
+        super.dispatchDraw(canvas)
+        val bmp = bitmap
+        if (state.peeking && bmp != null) {
+            canvas.drawBitmap(bmp, null, RectF(0f, 0f, width.toFloat(), height.toFloat()), peekPaint)
+        }
+    }
+
+    // ---- Touch --------------------------------------------------------------------------------
+
+    private val slop = ViewConfiguration.get(context).scaledTouchSlop
+    private val flick = ViewConfiguration.get(context).scaledMinimumFlingVelocity * 4f
     private var downX = 0f
     private var downY = 0f
-    private val slop = ViewConfiguration.get(context).scaledTouchSlop * 3
+    private var downCell = -1
+    private var drag: BoardDrag? = null
+    private var moved = false
+    private var peeking = false
+    private var velocity: VelocityTracker? = null
+    private val peekStart = Runnable {
+        if (!moved && drag == null) {
+            peeking = true
+            controller.peek(true)
+        }
+    }
 
-    override fun onInterceptTouchEvent(ev: MotionEvent): Boolean {
+    private fun cellAt(x: Float, y: Float): Int {
+        if (x < 0 || y < 0 || x >= width || y >= height) return -1
+        val column = minOf((x / step()).toInt(), state.size - 1)
+        val row = minOf((y / step()).toInt(), state.size - 1)
+        return row * state.size + column
+    }
+
+    override fun onInterceptTouchEvent(ev: MotionEvent): Boolean = true
+
+    @SuppressLint("ClickableViewAccessibility")
+    override fun onTouchEvent(ev: MotionEvent): Boolean {
         when (ev.actionMasked) {
             MotionEvent.ACTION_DOWN -> {
                 downX = ev.x
                 downY = ev.y
+                downCell = cellAt(ev.x, ev.y)
+                moved = false
+                drag = null
+                peeking = false
+                velocity = VelocityTracker.obtain().also { it.addMovement(ev) }
+                postDelayed(peekStart, ViewConfiguration.getLongPressTimeout().toLong())
             }
-            MotionEvent.ACTION_MOVE -> return abs(ev.x - downX) > slop || abs(ev.y - downY) > slop
-        }
-        return false
-    }
-
-    override fun onTouchEvent(ev: MotionEvent): Boolean {
-        if (ev.actionMasked == MotionEvent.ACTION_UP) {
-            val dx = ev.x - downX
-            val dy = ev.y - downY
-            if (maxOf(abs(dx), abs(dy)) > slop) {
-                onSwipe?.invoke(
-                    if (abs(dx) > abs(dy)) (if (dx > 0) Dir.RIGHT else Dir.LEFT)
-                    else (if (dy > 0) Dir.DOWN else Dir.UP),
-                )
+            MotionEvent.ACTION_MOVE -> {
+                velocity?.addMovement(ev)
+                val dx = ev.x - downX
+                val dy = ev.y - downY
+                if (!moved && maxOf(abs(dx), abs(dy)) > slop) {
+                    moved = true
+                    removeCallbacks(peekStart)
+                    if (!peeking) drag = controller.drag(downCell)
+                }
+                drag?.let { d -> carry(d, dx, dy) }
+            }
+            MotionEvent.ACTION_UP -> {
+                removeCallbacks(peekStart)
+                velocity?.addMovement(ev)
+                velocity?.computeCurrentVelocity(1000)
+                val vx = velocity?.xVelocity ?: 0f
+                val vy = velocity?.yVelocity ?: 0f
+                release()
+                val d = drag
+                when {
+                    peeking -> controller.peek(false)
+                    d != null -> {
+                        val commits = d.commits(ev.x - downX, ev.y - downY, step(), vx, vy, flick)
+                        if (!commits) settle(d)
+                        controller.endDrag(d, commits)
+                    }
+                    !moved && downCell >= 0 -> controller.tap(downCell)
+                }
+                drag = null
+                peeking = false
+            }
+            MotionEvent.ACTION_CANCEL -> {
+                removeCallbacks(peekStart)
+                release()
+                drag?.let { settle(it) }
+                if (peeking) controller.peek(false)
+                drag = null
+                peeking = false
             }
         }
         return true
     }
 
-    /** One tile: its picture piece, an optional number, a highlight for the hint. */
-    inner class TileView(context: Context, val label: Int) : View(context) {
-        var cell: Int = -1
+    private fun release() {
+        velocity?.recycle()
+        velocity = null
+    }
+
+    /** The carried tiles follow the finger along their line, at most one step. */
+    private fun carry(d: BoardDrag, dx: Float, dy: Float) {
+        val (ox, oy) = d.offset(dx, dy, step())
+        for (cell in d.cells) {
+            val t = tiles.getOrNull(cell) ?: continue
+            val (x, y) = position(cell)
+            t.animate().cancel()
+            t.x = x + ox
+            t.y = y + oy
+            t.dragging = true
+        }
+    }
+
+    /** A drag let go short of half a step: its tiles go back. */
+    private fun settle(d: BoardDrag) {
+        for (cell in d.cells) {
+            val t = tiles.getOrNull(cell) ?: continue
+            val (x, y) = position(cell)
+            t.dragging = false
+            t.animate().x(x).y(y).setDuration(if (reduceMotion) 0 else 100).start()
+        }
+    }
+
+    override fun onKeyDown(keyCode: Int, event: KeyEvent): Boolean {
+        val direction = when (keyCode) {
+            KeyEvent.KEYCODE_DPAD_UP -> TileDir.UP
+            KeyEvent.KEYCODE_DPAD_DOWN -> TileDir.DOWN
+            KeyEvent.KEYCODE_DPAD_LEFT -> TileDir.LEFT
+            KeyEvent.KEYCODE_DPAD_RIGHT -> TileDir.RIGHT
+            else -> return super.onKeyDown(keyCode, event)
+        }
+        if (state.phase != Phase.PLAYING) return super.onKeyDown(keyCode, event)
+        controller.slide(direction)
+        return true
+    }
+
+    // ---- A tile -------------------------------------------------------------------------------
+
+    /** One cell's tile: its piece of the picture (or its number), the hint's arrow. */
+    inner class TileView(context: Context) : View(context) {
+        var cell = 0
+        var dragging = false
+        private var label = 0
         private var home = 0
         private var blank = false
-        private var numbers = false
-        private var hint = false
         private val paint = Paint(Paint.FILTER_BITMAP_FLAG)
-        private val text = Paint(Paint.ANTI_ALIAS_FLAG).apply {
-            color = Color.WHITE
-            setShadowLayer(4f, 0f, 0f, Color.BLACK)
+        private val numberPaint = Paint(Paint.ANTI_ALIAS_FLAG).apply {
+            color = 0xFFFFFFFF.toInt()
+            setShadowLayer(4f, 0f, 0f, 0xFF000000.toInt())
+            textAlign = Paint.Align.CENTER
         }
-        private val frame = Paint().apply {
-            style = Paint.Style.STROKE
-            color = Color.argb(120, 0, 0, 0)
+        private val plain = Paint().apply { color = context.color(R.color.primary_container) }
+        private val plainText = Paint(Paint.ANTI_ALIAS_FLAG).apply {
+            color = context.color(R.color.on_primary_container)
+            textAlign = Paint.Align.CENTER
         }
-        private val highlight = Paint().apply {
+        private val blankPaint = Paint().apply { color = context.color(R.color.blank) }
+        private val hintStroke = Paint(Paint.ANTI_ALIAS_FLAG).apply {
             style = Paint.Style.STROKE
-            color = Color.YELLOW
+            color = context.color(R.color.hint)
+        }
+        private val arrowBack = Paint(Paint.ANTI_ALIAS_FLAG).apply { color = 0xCC000000.toInt() }
+        private val arrow = context.resources.getDrawable(R.drawable.ic_arrow_up, context.theme).mutate().apply {
+            setTint(context.color(R.color.hint))
         }
 
         init {
             isClickable = true
             isFocusable = true
+            importantForAccessibility = IMPORTANT_FOR_ACCESSIBILITY_YES
+            setOnClickListener { controller.tap(cell) }
         }
 
-        fun bind(home: Int, label: Int, blank: Boolean, numbers: Boolean, hint: Boolean) {
+        fun bind(cell: Int, label: Int, home: Int, blank: Boolean) {
+            this.cell = cell
+            this.label = label
             this.home = home
             this.blank = blank
-            this.numbers = numbers && label != 0
-            this.hint = hint
+            contentDescription = words.cellLabel(state, cell)
             invalidate()
+        }
+
+        override fun onInitializeAccessibilityNodeInfo(info: AccessibilityNodeInfo) {
+            super.onInitializeAccessibilityNodeInfo(info)
+            when {
+                state.phase == Phase.CHOOSE_BLANK -> info.addAction(
+                    AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_choose_blank)),
+                )
+                state.canPlay && cell in state.movable && label != 0 -> {
+                    val d = BoardDrag.start(cell, state.tiles, state.size)?.direction
+                    if (d != null) {
+                        info.addAction(AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_slide, words.direction(d))))
+                    }
+                }
+            }
+        }
+
+        override fun performAccessibilityAction(action: Int, arguments: Bundle?): Boolean {
+            if (action == R.id.action_tile) {
+                controller.tap(cell)
+                return true
+            }
+            return super.performAccessibilityAction(action, arguments)
         }
 
         override fun onDraw(canvas: Canvas) {
             val w = width.toFloat()
+            val h = height.toFloat()
             if (blank) {
-                canvas.drawColor(Color.rgb(24, 24, 28))
+                canvas.drawRect(0f, 0f, w, h, blankPaint)
                 return
             }
             val bmp = bitmap
             val src = rects.getOrNull(home)
+            val numbers = state.settings.numbers || bmp == null
             if (bmp != null && src != null) {
-                canvas.drawBitmap(bmp, src, RectF(0f, 0f, w, height.toFloat()), paint)
+                canvas.drawBitmap(bmp, src, RectF(0f, 0f, w, h), paint)
             } else {
-                canvas.drawColor(Color.DKGRAY)
+                canvas.drawRect(0f, 0f, w, h, plain)
             }
-            if (!state.won) canvas.drawRect(0f, 0f, w, height.toFloat(), frame.apply { strokeWidth = 1f })
-            if (numbers) {
-                text.textSize = w / 4
-                canvas.drawText(label.toString(), w / 10, w / 10 + text.textSize, text)
+            if (numbers && label != 0 && state.tiles.isNotEmpty()) {
+                val p = if (bmp == null) plainText else numberPaint
+                p.textSize = w / if (bmp == null) 2.4f else 3.6f
+                val y = if (bmp == null) h / 2 - (p.descent() + p.ascent()) / 2 else p.textSize * 1.1f
+                canvas.drawText(label.toString(), if (bmp == null) w / 2 else p.textSize * 0.7f, y, p)
             }
-            if (hint) canvas.drawRect(2f, 2f, w - 2, height - 2f, highlight.apply { strokeWidth = w / 20 })
+            val hint = state.hint
+            if (hint != null && hint.cell == cell && state.phase == Phase.PLAYING) {
+                hintStroke.strokeWidth = w / 18
+                canvas.drawRect(hintStroke.strokeWidth / 2, hintStroke.strokeWidth / 2, w - hintStroke.strokeWidth / 2, h - hintStroke.strokeWidth / 2, hintStroke)
+                val r = w / 4
+                canvas.drawCircle(w / 2, h / 2, r, arrowBack)
+                canvas.save()
+                val angle = when (hint.direction) {
+                    TileDir.UP -> 0f
+                    TileDir.RIGHT -> 90f
+                    TileDir.DOWN -> 180f
+                    TileDir.LEFT -> 270f
+                }
+                canvas.rotate(angle, w / 2, h / 2)
+                val a = (r * 1.4f).toInt()
+                arrow.setBounds((w / 2 - a / 2).toInt(), (h / 2 - a / 2).toInt(), (w / 2 + a / 2).toInt(), (h / 2 + a / 2).toInt())
+                arrow.draw(canvas)
+                canvas.restore()
+            }
         }
     }
 }

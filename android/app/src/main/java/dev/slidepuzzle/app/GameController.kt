@@ -1,389 +1,535 @@
 package dev.slidepuzzle.app
 
-/** Runs work off and on the UI thread; Android uses a Handler and an executor, tests a fake. */
-interface Threads {
-    fun background(task: () -> Unit)
-    /** Runs [task] on the UI thread after [delayMs]; the returned handle cancels it. */
-    fun main(delayMs: Long = 0, task: () -> Unit): CancelHandle
-}
-
 /**
- * The state holder: turns player actions into core calls and publishes a new [UiState] after
- * each. It owns the game; the views only render the state and forward taps.
+ * The state holder: turns the player's intents into core calls and publishes a new immutable
+ * [UiState] after each. It owns the game; views render the state and call the intents. Core
+ * calls that block (decoding, shuffles, searches) run on [Threads.background]; their results
+ * are dropped when the game moved on meanwhile (a generation count).
+ *
+ * The intents live in three files: this one (pictures, the board, moves, peek, the win, dialogs,
+ * the clock and the app's lifecycle), `Searches.kt` (shuffle, the fewest possible, hint, Auto)
+ * and `Session.kt` (what is saved, and the restore).
  */
 class GameController(
-    private val core: PuzzleCore,
-    private val threads: Threads,
-    private val seeds: () -> Long = { System.nanoTime() },
-    initial: UiState = UiState(),
+    internal val core: PuzzleCore,
+    internal val threads: Threads,
+    internal val time: TimeSource,
+    internal val storage: Storage,
+    internal val decoder: PlatformDecoder?,
+    internal val seeds: () -> Long = { System.nanoTime() },
     /** Build pattern databases in the background as soon as a game's goal is known. */
-    private val prefetch: Boolean = true,
+    internal val prefetch: Boolean = true,
+    /** The edge the picture is drawn at: the board's side in pixels once the screen says. */
+    pictureEdge: Int = DEFAULT_EDGE,
 ) {
-    var state: UiState = initial
+    var state: UiState = UiState()
         private set
-    private var game: CoreGame? = null
     private var listener: ((UiState) -> Unit)? = null
-    private var cancel: CancelHandle? = null
-    private var playback: CancelHandle? = null
-    private var ticker: CancelHandle? = null
-    /** Bumped on every new solve so a stale result is dropped. */
-    private var generation = 0
+
+    internal var game: CoreGame? = null
+    /** Bumped whenever work in flight must be dropped. */
+    internal var generation = 0
+    /** Bumped when the picture changes, so a sharper copy of an old one is dropped. */
+    private var pictureGeneration = 0
+    internal var pictureEdge = pictureEdge.coerceIn(MIN_EDGE, MAX_EDGE)
+        private set
+    /** The photo of the current game or crop, kept to cut it again. */
+    private var photoBytes: ByteArray? = null
+    internal var autoCancel: CancelHandle? = null
+    internal var playbackTimer: CancelHandle? = null
+    internal var playbackMoves: List<Dir> = emptyList()
+    internal var shuffleCancel: CancelHandle? = null
+    /** The phase a shuffle in flight returns to when it is cancelled. */
+    internal var shuffleReturn: Phase? = null
+    internal var fewestCancel: CancelHandle? = null
+    /** The shuffled start the fewest-move search measures. */
+    internal var fewestStart: List<Int>? = null
+    internal var bests: Bests? = null
+    /** In front of the player (between onResume and onPause). */
+    internal var active = true
+    private var announcements = 0
+
+    init {
+        threads.background {
+            val loaded = loadBests()
+            threads.main {
+                bests = loaded.first
+                publish(state.copy(records = loaded.first.rows(), note = loaded.second ?: state.note))
+            }
+        }
+    }
 
     fun observe(listener: (UiState) -> Unit) {
         this.listener = listener
         listener(state)
     }
 
-    private fun publish(next: UiState) {
+    internal fun publish(next: UiState) {
         state = next
         listener?.invoke(next)
     }
 
-    /** The state read off the game, keeping the screen settings. */
-    private fun fromGame(base: UiState, phase: Phase, slides: List<SlideStep> = emptyList()): UiState {
-        val g = game ?: return base.copy(phase = phase)
-        val tiles = g.tiles()
-        return base.copy(
-            phase = phase,
-            size = g.size,
-            tiles = tiles,
-            homes = (0 until tiles.size).map { g.homeCell(it) },
-            movable = g.movableCells(),
-            moves = g.moveCount(),
-            elapsedMs = g.elapsedMs(),
-            canUndo = g.canUndo(),
-            canRedo = g.canRedo(),
-            lastSlides = slides,
-            hintCell = null,
-        )
+    /** Hands [note] to TalkBack through the state the view announces from. */
+    internal fun announce(next: UiState, note: Note?): UiState {
+        if (note == null) return next
+        announcements += 1
+        return next.copy(announcement = Announcement(announcements, note))
     }
 
-    /** Picture and size chosen: show the picture whole and wait for the blank's tap. */
-    fun start(picture: PictureSource, size: Int) {
-        stopAuto()
+    /** The records file, or fresh records with the unreadable file kept aside. */
+    private fun loadBests(): Pair<Bests, Note?> {
+        val text = runCatching { storage.readRecords() }.getOrNull()
+        return try {
+            core.bests(text) to null
+        } catch (e: CoreError) {
+            storage.keepRecordsAside()
+            core.bests(null) to Note.RecordsKeptAside
+        }
+    }
+
+    /** A line for the player (and TalkBack) about something outside the game: no camera app. */
+    fun say(note: Note) = publish(announce(state.copy(note = note), note))
+
+    // ---- Start ------------------------------------------------------------------------------
+
+    /** The board size for the next game; remembered with the session. */
+    fun selectSize(size: Int) {
+        if (size !in MIN_SIZE..MAX_SIZE || state.screen != Screen.START) return
+        publish(state.copy(size = size, dialog = null))
+    }
+
+    fun showMoreSizes() {
+        if (state.screen == Screen.START) publish(state.copy(dialog = DialogState.MoreSizes))
+    }
+
+    fun showRecords() {
+        if (state.screen == Screen.START) publish(state.copy(screen = Screen.RECORDS, note = null))
+    }
+
+    /** A game on built-in picture [id], cut [UiState.size]×[UiState.size]. */
+    fun chooseBuiltin(id: String) {
+        if (state.screen != Screen.START || state.loadingPhoto) return
+        val edge = pictureEdge
+        val size = state.size
+        threads.background {
+            val result = runCatching { core.builtinPicture(id, edge) }
+            threads.main {
+                result.fold(
+                    onSuccess = {
+                        photoBytes = null
+                        begin(PictureSource.Builtin(id), it, null, size)
+                    },
+                    onFailure = { e -> publish(state.copy(note = pictureNote(e))) },
+                )
+            }
+        }
+    }
+
+    /** A photo from the camera or the picker: [read] fetches its bytes (off the UI thread),
+     *  then the crop screen opens on it. */
+    fun photoPicked(read: () -> ByteArray?) {
+        if (state.screen != Screen.START) return
+        publish(state.copy(loadingPhoto = true, note = null))
+        val edge = pictureEdge
+        threads.background {
+            val outcome: Result<Pair<ByteArray, CropState>> = runCatching {
+                val bytes = read() ?: throw PhotoGone()
+                bytes to cropStateFor(bytes, edge)
+            }
+            threads.main {
+                if (state.screen != Screen.START || !state.loadingPhoto) return@main
+                outcome.fold(
+                    onSuccess = { (bytes, crop) ->
+                        photoBytes = bytes
+                        publish(state.copy(screen = Screen.CROP, cropState = crop, loadingPhoto = false, note = null))
+                    },
+                    onFailure = { e -> publish(state.copy(loadingPhoto = false, note = pictureNote(e))) },
+                )
+            }
+        }
+    }
+
+    /** The crop screen's starting point: the photo's size and preview, by the core, or by the
+     *  platform for what the core cannot read (HEIF). */
+    private fun cropStateFor(bytes: ByteArray, edge: Int): CropState = try {
+        val (w, h) = core.photoSize(bytes)
+        CropState(w, h, CropFrame.of(w, h, edge), core.photoPreview(bytes, PREVIEW_EDGE))
+    } catch (e: CoreError) {
+        if (e.kind != CoreError.Kind.PICTURE_UNKNOWN_FORMAT) throw e
+        val platform = decoder ?: throw e
+        val (w, h) = platform.size(bytes) ?: throw e
+        val pixels = platform.decode(bytes, PREVIEW_EDGE) ?: throw e
+        CropState(w, h, CropFrame.of(w, h, edge), pixels.toPreview())
+    }
+
+    fun cropZoom(factor: Double, fx: Double, fy: Double, frameSide: Double) =
+        updateCrop { it.zoomed(factor, fx, fy, frameSide) }
+
+    fun cropPan(dx: Double, dy: Double, frameSide: Double) = updateCrop { it.panned(dx, dy, frameSide) }
+
+    fun cropReset() = updateCrop { it.reset() }
+
+    fun cropNudge(direction: TileDir) = updateCrop { it.nudged(direction) }
+
+    private fun updateCrop(change: (CropFrame) -> CropFrame) {
+        val crop = state.cropState ?: return
+        if (state.screen != Screen.CROP || crop.preparing) return
+        publish(state.copy(cropState = crop.copy(frame = change(crop.frame))))
+    }
+
+    /** Use the square: the photo is stored and cut (off the UI thread), then the game begins. */
+    fun cropUse() {
+        val crop = state.cropState ?: return
+        val bytes = photoBytes ?: return
+        if (state.screen != Screen.CROP || crop.preparing) return
+        val square = crop.frame.crop.takeUnless { crop.frame.isCentreSquare }
+        val edge = pictureEdge
+        val size = state.size
+        publish(state.copy(cropState = crop.copy(preparing = true)))
+        threads.background {
+            val outcome = runCatching {
+                val art = cut(bytes, square, edge)
+                val name = storage.storePhoto(bytes)
+                storage.prunePhotos(keep = name)
+                name to art
+            }
+            threads.main {
+                if (state.screen != Screen.CROP) return@main
+                outcome.fold(
+                    onSuccess = { (name, art) -> begin(PictureSource.Photo(name), art, square, size) },
+                    onFailure = { e ->
+                        publish(state.copy(screen = Screen.START, cropState = null, note = pictureNote(e)))
+                    },
+                )
+            }
+        }
+    }
+
+    fun cropCancel() {
+        if (state.screen != Screen.CROP) return
+        photoBytes = null
+        publish(state.copy(screen = Screen.START, cropState = null))
+    }
+
+    /** The puzzle's picture from a photo: cut by the core, or decoded by the platform no larger
+     *  than the square needs and cut from its pixels. */
+    internal fun cut(bytes: ByteArray, crop: PhotoCrop?, edge: Int): PictureData = try {
+        core.photoPicture(bytes, crop, edge)
+    } catch (e: CoreError) {
+        if (e.kind != CoreError.Kind.PICTURE_UNKNOWN_FORMAT) throw e
+        val platform = decoder ?: throw e
+        val (w, h) = platform.size(bytes) ?: throw e
+        val pixels = platform.decode(bytes, platformDecodeEdge(w, h, crop, edge)) ?: throw e
+        core.pixelsPicture(pixels, crop, edge)
+    }
+
+    /** A new game on [art]: the picture whole, waiting for the empty space's tap. */
+    internal fun begin(source: PictureSource, art: PictureData?, crop: PhotoCrop?, size: Int) {
+        stopAll()
         game = null
+        pictureGeneration += 1
         publish(
-            state.copy(
-                phase = Phase.CHOOSE_BLANK, picture = picture, size = size, tiles = emptyList(),
-                homes = emptyList(), movable = emptySet(), moves = 0, elapsedMs = 0, best = null,
-                solveInfo = null, message = "Tap the tile that becomes the empty space",
-                canUndo = false, canRedo = false, lastSlides = emptyList(),
+            UiState(
+                screen = Screen.GAME, phase = Phase.CHOOSE_BLANK, size = size, picture = source, crop = crop,
+                art = art, settings = state.settings, wins = state.wins, records = state.records,
+                note = Note.ChooseBlank,
             ),
         )
     }
 
-    fun backToStart() {
-        stopAuto()
-        stopTicker()
-        game = null
-        publish(state.copy(phase = Phase.START, tiles = emptyList(), message = null, solveInfo = null))
+    /** The board is [pixels] wide: the picture is drawn again at that size when it is larger,
+     *  so tiles stay sharp. */
+    fun boardResized(pixels: Int) {
+        val edge = pixels.coerceIn(MIN_EDGE, MAX_EDGE)
+        if (edge <= pictureEdge) return
+        pictureEdge = edge
+        val source = state.picture ?: return
+        if (state.art == null || state.screen != Screen.GAME) return
+        val gen = pictureGeneration
+        val crop = state.crop
+        val bytes = photoBytes
+        threads.background {
+            val sharper = runCatching {
+                when (source) {
+                    is PictureSource.Builtin -> core.builtinPicture(source.id, edge)
+                    is PictureSource.Photo -> (bytes ?: storage.loadPhoto(source.fileName))?.let { cut(it, crop, edge) }
+                }
+            }.getOrNull()
+            threads.main {
+                if (gen == pictureGeneration && sharper != null && state.art != null) publish(state.copy(art = sharper))
+            }
+        }
     }
 
-    /** A tap on a board cell. */
+    /** Back to the picture choice, asking first when the board has moves. */
+    fun requestBackToStart() {
+        if (state.hasProgress) {
+            publish(state.copy(dialog = DialogState.Confirm(Pending.LEAVE, state.moves)))
+        } else {
+            backToStart()
+        }
+    }
+
+    internal fun backToStart() {
+        stopAll()
+        bankClock()
+        game = null
+        publish(
+            UiState(
+                size = state.size, settings = state.settings, wins = state.wins, records = state.records,
+            ),
+        )
+    }
+
+    /** The system Back: closes a dialog, leaves the crop and records screens, asks before
+     *  leaving a game with moves; false on the start screen (the app may close). */
+    fun back(): Boolean {
+        when {
+            state.dialog != null -> dismissDialog()
+            state.screen == Screen.CROP -> cropCancel()
+            state.screen == Screen.RECORDS -> publish(state.copy(screen = Screen.START))
+            state.screen == Screen.GAME -> requestBackToStart()
+            else -> return false
+        }
+        return true
+    }
+
+    // ---- Playing ----------------------------------------------------------------------------
+
+    /** A tap on [cell]: picks the empty space's home first, then slides the tapped tile and
+     *  any between it and the empty space. */
     fun tap(cell: Int) {
         when (state.phase) {
-            Phase.CHOOSE_BLANK -> {
-                val g = core.newGame(state.size, cell)
-                game = g
-                publish(fromGame(state, Phase.READY).copy(message = "Now shuffle"))
-                if (prefetch) threads.background { core.prepare(g) }
-            }
-            Phase.READY, Phase.PLAYING -> {
+            Phase.CHOOSE_BLANK -> chooseBlank(cell)
+            Phase.READY -> publish(state.copy(note = Note.TapShuffle))
+            Phase.PLAYING -> {
                 val g = game ?: return
+                if (cell !in state.tiles.indices || state.tiles[cell] == 0) return
                 val slides = g.tap(cell)
                 if (slides.isEmpty()) {
-                    publish(state.copy(message = "That tile is not in the empty space's row or column"))
+                    publish(state.copy(note = Note.NotInLine(state.tiles[cell])))
                 } else {
-                    afterMove(slides)
+                    moved(slides)
                 }
             }
             else -> {}
         }
     }
 
-    /** A swipe: the tile next to the blank slides in [tileDirection]. */
-    fun swipe(tileDirection: Dir) {
-        if (state.phase != Phase.PLAYING && state.phase != Phase.READY) return
-        val blank = when (tileDirection) { // the blank goes the other way
-            Dir.UP -> Dir.DOWN
-            Dir.DOWN -> Dir.UP
-            Dir.LEFT -> Dir.RIGHT
-            Dir.RIGHT -> Dir.LEFT
-        }
-        val step = game?.move(blank) ?: return
-        afterMove(listOf(step))
+    /** A key or a swipe: the tile next to the empty space slides [direction]. */
+    fun slide(direction: TileDir) {
+        if (state.phase != Phase.PLAYING || state.screen != Screen.GAME) return
+        val step = game?.move(direction.blankMove) ?: return
+        moved(listOf(step))
     }
 
-    private fun afterMove(slides: List<SlideStep>) {
-        val g = game ?: return
-        val wasPlaying = state.phase == Phase.PLAYING
-        if (wasPlaying && g.isSolved()) {
-            stopTicker()
-            publish(fromGame(state, Phase.WON, slides).copy(message = winMessage(g)))
-        } else {
-            val phase = if (wasPlaying) Phase.PLAYING else Phase.READY
-            publish(fromGame(state, phase, slides).copy(message = null))
-        }
-    }
+    /** The drag a finger starting on [cell] makes, or null when it moves nothing. */
+    fun drag(cell: Int): BoardDrag? =
+        if (state.phase == Phase.PLAYING) BoardDrag.start(cell, state.tiles, state.size) else null
 
-    private fun winMessage(g: CoreGame): String {
-        val secs = g.elapsedMs() / 1000
-        val best = state.best?.let { " · best possible $it" } ?: ""
-        return "Solved in ${g.moveCount()} moves and ${secs / 60}:${"%02d".format(secs % 60)}$best"
-    }
-
-    /**
-     * Mixes the board. A random walk is instant; an exact-distance shuffle searches (and on
-     * 4×4 may first build the pattern databases), so it runs in the background.
-     */
-    fun shuffle() {
-        val g = game ?: return
-        if (state.phase == Phase.SOLVING || state.phase == Phase.ANIMATING) stopAuto()
-        val level = state.difficulty.takeIf { it.distance == null || g.size <= 4 } ?: Difficulty.RANDOM
-        val seed = seeds()
-        if (level.distance == null) {
-            shuffled(level, runCatching { g.shuffle(level, seed) })
-            return
-        }
-        val gen = ++generation
-        publish(state.copy(phase = Phase.SOLVING, message = "Preparing a ${level.label} shuffle…"))
-        threads.background {
-            val outcome = try {
-                Result.success(g.shuffle(level, seed))
-            } catch (e: CoreException) {
-                Result.failure(e)
-            }
-            threads.main { if (gen == generation) shuffled(level, outcome) }
-        }
-    }
-
-    private fun shuffled(level: Difficulty, outcome: Result<Unit>) {
-        outcome.exceptionOrNull()?.let { e ->
-            publish(fromGame(state, Phase.PLAYING).copy(message = e.message))
-            return
-        }
-        publish(fromGame(state, Phase.PLAYING).copy(best = level.distance, solveInfo = null, message = null))
-        startTicker()
-        if (level.distance == null) computeBest()
-    }
-
-    /** Finds the best possible count in the background (shown as "best: 22"). */
-    private fun computeBest() {
-        val g = game ?: return
-        val gen = generation
-        val budget = if (g.size <= 4) 10_000L else 2_000L
-        val token = core.newCancel()
-        threads.background {
-            val best = try {
-                g.solve(AlgorithmChoice.AUTO, budget, token) {}.takeIf { it.optimal }?.moves?.size
-            } catch (e: CoreException) {
-                null
-            }
-            threads.main {
-                if (gen == generation && best != null && state.phase == Phase.PLAYING && state.moves == 0) {
-                    publish(state.copy(best = best))
-                }
-            }
-        }
+    /** A drag let go: [commits] slides its tiles (as a tap on the first), else they settle. */
+    fun endDrag(drag: BoardDrag, commits: Boolean) {
+        if (commits && drag(drag.startCell)?.cells == drag.cells) tap(drag.startCell)
     }
 
     fun undo() {
-        if (state.phase != Phase.PLAYING && state.phase != Phase.READY) return
-        game?.undo()?.let { publish(fromGame(state, state.phase, listOf(it))) }
+        val g = game ?: return
+        if (state.phase != Phase.PLAYING) return
+        val slide = g.undo() ?: return
+        publish(announce(fromGame(Phase.PLAYING, listOf(slide)), movedNote(listOf(slide))))
     }
 
     fun redo() {
-        if (state.phase != Phase.PLAYING && state.phase != Phase.READY) return
-        game?.redo()?.let { afterMove(listOf(it)) }
-    }
-
-    /** Finds the next best move in the background and highlights its tile. */
-    fun hint() {
         val g = game ?: return
         if (state.phase != Phase.PLAYING) return
-        val gen = generation
-        val tiles = state.tiles
-        threads.background {
-            val outcome = try {
-                Result.success(g.hint(3_000))
-            } catch (e: CoreException) {
-                Result.failure(e)
-            }
-            threads.main {
-                // Dropped if anything moved meanwhile.
-                if (gen != generation || state.tiles != tiles || state.phase != Phase.PLAYING) return@main
-                outcome.fold(
-                    onSuccess = { dir -> if (dir != null) showHint(dir) },
-                    onFailure = { e -> publish(state.copy(message = e.message)) },
-                )
-            }
-        }
+        val slide = g.redo() ?: return
+        moved(listOf(slide))
     }
 
-    private fun showHint(dir: Dir) {
-        // The tile that would move is the blank's neighbour in that direction.
-        val blank = state.blankCell
-        val n = state.size
-        val cell = when (dir) {
-            Dir.UP -> blank - n
-            Dir.DOWN -> blank + n
-            Dir.LEFT -> blank - 1
-            Dir.RIGHT -> blank + 1
-        }
-        publish(state.copy(hintCell = cell, message = "Hint: slide tile ${state.tiles[cell]}"))
+    /** Press and hold (or the Peek button): the whole picture over the tiles while held. The
+     *  clock keeps running; the win says how many peeks the game took. */
+    fun peek(on: Boolean) {
+        if (on == state.peeking) return
+        if (on && (state.phase != Phase.PLAYING || state.art == null)) return
+        publish(state.copy(peeking = on, peeks = if (on) state.peeks + 1 else state.peeks))
     }
 
-    fun setNumbers(show: Boolean) = publish(state.copy(showNumbers = show))
-    fun setAlgorithm(a: AlgorithmChoice) = publish(state.copy(algorithm = a))
-    fun setDifficulty(d: Difficulty) = publish(state.copy(difficulty = d))
-    fun setSpeed(ms: Long) = publish(state.copy(speedMs = ms.coerceIn(30, 2_000)))
-
-    /** Auto: solve in the background, then play the moves one by one. */
-    fun auto() {
-        val g = game ?: return
-        if (state.phase != Phase.PLAYING && state.phase != Phase.READY) return
-        val gen = ++generation
-        val token = core.newCancel()
-        cancel = token
-        val algorithm = state.algorithm
-        publish(state.copy(phase = Phase.SOLVING, message = "Solving with ${algorithm.label}…", progressNodes = 0))
-        threads.background {
-            val outcome: Result<SolveReport> = try {
-                Result.success(
-                    g.solve(algorithm, 10_000, token) { nodes ->
-                        threads.main { if (gen == generation) publish(state.copy(progressNodes = nodes)) }
-                    },
-                )
-            } catch (e: CoreException) {
-                Result.failure(e)
-            }
-            threads.main {
-                if (gen != generation) return@main
-                cancel = null
-                outcome.fold(
-                    onSuccess = { play(it, gen) },
-                    onFailure = { e ->
-                        val text = when ((e as? SolveFailed)?.kind) {
-                            SolveFailed.Kind.BUDGET -> "${algorithm.label} ran out of budget: ${e.message}"
-                            SolveFailed.Kind.CANCELLED -> "Auto cancelled"
-                            else -> e.message
-                        }
-                        publish(fromGame(state, Phase.PLAYING).copy(message = text))
-                    },
-                )
-            }
-        }
-    }
-
-    private fun play(report: SolveReport, gen: Int) {
-        val info = buildString {
-            append(report.algorithm)
-            append(" · ${"%,d".format(report.expanded)} nodes · ${report.elapsedMs} ms · ${report.moves.size} moves · ")
-            append(if (report.optimal) "optimal" else "not proven optimal (at least ${report.lowerBound})")
-        }
-        publish(state.copy(phase = Phase.ANIMATING, solveInfo = info, message = null,
-            best = if (report.optimal && state.moves == 0) report.moves.size else state.best))
-        step(report.moves, 0, gen)
-    }
-
-    private fun step(moves: List<Dir>, index: Int, gen: Int) {
-        val g = game ?: return
-        if (gen != generation) return
-        if (index == moves.size || g.isSolved()) {
-            stopTicker()
-            publish(fromGame(state, if (g.isSolved()) Phase.WON else Phase.PLAYING).copy(
-                message = if (g.isSolved()) "Solved by Auto in ${moves.size} moves" else null,
-            ))
+    private fun chooseBlank(cell: Int) {
+        if (cell !in 0 until state.size * state.size) return
+        val g = try {
+            core.newGame(state.size, cell)
+        } catch (e: CoreError) {
             return
         }
-        val slide = g.move(moves[index])
-        publish(fromGame(state, Phase.ANIMATING, listOfNotNull(slide)))
-        playback = threads.main(state.speedMs) { step(moves, index + 1, gen) }
+        game = g
+        publish(fromGame(Phase.READY).copy(note = Note.NowShuffle))
+        if (prefetch && state.size in 3..4) threads.background { core.prepare(g) }
     }
 
-    /** Cancel: stops the search and the playback. */
-    fun cancelAuto() {
-        if (state.phase != Phase.SOLVING && state.phase != Phase.ANIMATING) return
-        stopAuto()
-        publish(fromGame(state, Phase.PLAYING).copy(message = "Auto cancelled"))
-    }
-
-    private fun stopAuto() {
-        generation++
-        cancel?.cancel()
-        cancel = null
-        playback?.cancel()
-        playback = null
-    }
-
-    private fun startTicker() {
-        stopTicker()
-        ticker = threads.main(1_000) { tick() }
-    }
-
-    private fun tick() {
+    internal fun moved(slides: List<SlideStep>) {
         val g = game ?: return
-        if (state.phase == Phase.PLAYING || state.phase == Phase.SOLVING || state.phase == Phase.ANIMATING) {
-            g.addElapsedMs(1_000)
-            publish(state.copy(elapsedMs = g.elapsedMs(), lastSlides = emptyList()))
-            ticker = threads.main(1_000) { tick() }
+        if (!state.clockStarted) {
+            publish(state.copy(clockStarted = true))
+            syncClock()
         }
-    }
-
-    private fun stopTicker() {
-        ticker?.cancel()
-        ticker = null
-    }
-
-    /** Everything needed to come back after rotation, backgrounding or process death. */
-    fun saved(): Map<String, String> {
-        val out = HashMap<String, String>()
-        out["phase"] = when (state.phase) {
-            Phase.SOLVING, Phase.ANIMATING -> Phase.PLAYING.name // a solve is not resumed
-            else -> state.phase.name
-        }
-        out["size"] = state.size.toString()
-        state.picture?.let { out["picture"] = it.encode() }
-        out["numbers"] = state.showNumbers.toString()
-        out["algorithm"] = state.algorithm.name
-        out["difficulty"] = state.difficulty.name
-        out["speed"] = state.speedMs.toString()
-        state.best?.let { out["best"] = it.toString() }
-        game?.let { out["game"] = it.save() }
-        return out
-    }
-
-    /** Restores [saved] output; a damaged save starts over at the picture choice. */
-    fun restore(saved: Map<String, String>) {
-        stopAuto()
-        val phase = saved["phase"]?.let { runCatching { Phase.valueOf(it) }.getOrNull() } ?: Phase.START
-        val base = state.copy(
-            size = saved["size"]?.toIntOrNull() ?: 3,
-            picture = PictureSource.decode(saved["picture"]),
-            showNumbers = saved["numbers"] == "true",
-            algorithm = saved["algorithm"]?.let { runCatching { AlgorithmChoice.valueOf(it) }.getOrNull() }
-                ?: AlgorithmChoice.AUTO,
-            difficulty = saved["difficulty"]?.let { runCatching { Difficulty.valueOf(it) }.getOrNull() }
-                ?: Difficulty.RANDOM,
-            speedMs = saved["speed"]?.toLongOrNull() ?: 250,
-            best = saved["best"]?.toIntOrNull(),
-        )
-        val text = saved["game"]
-        game = null
-        if (text != null && phase != Phase.START && phase != Phase.CHOOSE_BLANK) {
-            try {
-                game = core.restore(text)
-            } catch (e: CoreException) {
-                publish(base.copy(phase = Phase.START, message = "The saved game was damaged: ${e.message}"))
-                return
-            }
-            publish(fromGame(base, phase).copy(message = null))
-            if (phase == Phase.PLAYING) startTicker()
-        } else if (phase == Phase.CHOOSE_BLANK && base.picture != null) {
-            state = base
-            start(base.picture, base.size)
+        if (g.isSolved()) {
+            win(byAuto = false, slides)
         } else {
-            publish(base.copy(phase = Phase.START))
+            publish(announce(fromGame(Phase.PLAYING, slides), movedNote(slides)))
         }
     }
+
+    private fun movedNote(slides: List<SlideStep>): Note? {
+        val first = slides.firstOrNull() ?: return null
+        return Note.Moved(slides.map { it.tile }, TileDir.of(first.fromCell, first.toCell, state.size))
+    }
+
+    /** The game is won: the clock stops, the win is recorded and celebrated. */
+    internal fun win(byAuto: Boolean, slides: List<SlideStep>) {
+        val g = game ?: return
+        bankClock()
+        stopFewest()
+        val helped = byAuto || state.helped
+        val win = WonGame(
+            state.size, state.picture?.recordName ?: "photo", g.moveCount(), g.elapsedMs(), state.fewest, helped, state.peeks,
+        )
+        val record = bests?.let { b -> runCatching { b.record(win) }.getOrNull() }
+        val rows = bests?.rows() ?: state.records
+        val summary = WinSummary(
+            win.moves, win.elapsedMs, state.fewest, byAuto, helped, state.peeks, record?.moves, record?.time,
+        )
+        val next = fromGame(Phase.WON, slides).copy(
+            win = summary, wins = state.wins + 1, records = rows, peeking = false, clock = ClockState(g.elapsedMs()),
+        )
+        publish(announce(next, Note.Won(win.moves, win.elapsedMs)))
+        bests?.let { b ->
+            val json = b.toJson()
+            threads.background { runCatching { storage.writeRecords(json) } }
+        }
+    }
+
+    /** Copies the game into the state; keeps the screen's own fields. */
+    internal fun fromGame(phase: Phase, slides: List<SlideStep> = emptyList()): UiState {
+        val g = game ?: return state.copy(phase = phase)
+        val tiles = g.tiles()
+        return state.copy(
+            phase = phase,
+            tiles = tiles,
+            homes = tiles.indices.map { g.homeCell(it) },
+            movable = g.movableCells(),
+            moves = g.moveCount(),
+            canUndo = g.canUndo(),
+            canRedo = g.canRedo(),
+            lastSlides = slides,
+            hint = null,
+            note = null,
+            playback = if (phase == Phase.ANIMATING) state.playback else null,
+            win = if (phase == Phase.WON) state.win else null,
+            peeking = if (phase == Phase.PLAYING) state.peeking else false,
+        )
+    }
+
+    // ---- Dialogs ----------------------------------------------------------------------------
+
+    fun openSettings() = publish(state.copy(dialog = DialogState.Settings))
+
+    fun openDetails() {
+        if (state.solve != null) publish(state.copy(dialog = DialogState.Details))
+    }
+
+    fun dismissDialog() = publish(state.copy(dialog = null))
+
+    /** The confirmation's yes. */
+    fun confirm() {
+        val pending = (state.dialog as? DialogState.Confirm)?.pending ?: return
+        publish(state.copy(dialog = null))
+        when (pending) {
+            Pending.LEAVE -> backToStart()
+            Pending.SHUFFLE -> shuffle()
+        }
+    }
+
+    /** Applies the settings dialog; a running Auto picks up a new speed at its next move. */
+    fun updateSettings(settings: Settings) = publish(state.copy(settings = settings))
+
+    // ---- Clock and lifecycle ----------------------------------------------------------------
+
+    private val clockShouldRun: Boolean
+        get() = active && state.clockStarted && state.phase == Phase.PLAYING && state.screen == Screen.GAME
+
+    /** Starts or stops the clock to match the phase; the time is banked in the game. */
+    internal fun syncClock() {
+        if (clockShouldRun) {
+            if (state.clock.runningSince == null) {
+                publish(state.copy(clock = ClockState(game?.elapsedMs() ?: 0, time.nowMs())))
+            }
+        } else {
+            bankClock()
+        }
+    }
+
+    /** Adds the running time to the game and stops the clock. */
+    internal fun bankClock() {
+        val since = state.clock.runningSince ?: return
+        val g = game
+        g?.addElapsedMs(time.nowMs() - since)
+        publish(state.copy(clock = ClockState(g?.elapsedMs() ?: state.clock.bankedMs)))
+    }
+
+    /** The app left the screen: the clock pauses, searches stop, Auto stops. */
+    fun pause() {
+        active = false
+        if (state.phase == Phase.SOLVING || state.phase == Phase.ANIMATING) cancelAuto()
+        stopFewest()
+        bankClock()
+        if (state.peeking) publish(state.copy(peeking = false))
+    }
+
+    /** The app is in front again: the clock resumes if a game is on; the fewest-move search
+     *  starts again if it had not finished. */
+    fun resume() {
+        active = true
+        syncClock()
+        resumeFewest()
+    }
+
+    /** Stops everything in flight: Auto, its playback, a shuffle, the fewest-move search. */
+    internal fun stopAll() {
+        stopAuto()
+        stopFewest()
+        shuffleCancel?.cancel()
+        shuffleCancel = null
+        shuffleReturn = null
+        generation += 1
+    }
+
+    internal fun pictureNote(e: Throwable): Note = when (e) {
+        is PhotoGone -> Note.PhotoGone
+        is CoreError -> Note.PictureFailed(e)
+        else -> Note.PictureFailed(CoreError(CoreError.Kind.PICTURE_OTHER, e.message ?: ""))
+    }
+
+    /** The photo's bytes could not be read (moved, deleted, no permission). */
+    class PhotoGone : Exception()
+
+    companion object {
+        const val MIN_SIZE = 3
+        const val MAX_SIZE = 8
+        /** Until the board's size is known: sharp on most phones, one 4.6 MB buffer. */
+        const val DEFAULT_EDGE = 1080
+        const val MIN_EDGE = 256
+        /** At most 2048 pixels: 16 MB of pixels, a phone's fair share. */
+        const val MAX_EDGE = 2048
+        /** The crop screen's photo: sharp enough for a tablet's frame, small enough to decode. */
+        const val PREVIEW_EDGE = 1600
+    }
+}
+
+private fun DecodedPixels.toPreview(): Preview {
+    val argb = IntArray(width * height) { i ->
+        val o = (i / width) * stride + (i % width) * 4
+        (rgba[o + 3].toInt() and 0xFF shl 24) or (rgba[o].toInt() and 0xFF shl 16) or
+            (rgba[o + 1].toInt() and 0xFF shl 8) or (rgba[o + 2].toInt() and 0xFF)
+    }
+    return Preview(width, height, argb)
 }

@@ -1,117 +1,149 @@
 package dev.slidepuzzle.app
 
 /**
- * What the app needs from the puzzle core, in the app's own terms. [RustCore] is the real one
- * (the Rust core through the generated UniFFI bindings); unit tests use a fake.
+ * What the app needs from the puzzle core, in the app's own terms. [RustCore] is the one
+ * implementation (the Rust library through the generated bindings); a test that needs a failure
+ * wraps it and throws where it must, never re-implementing the game.
+ *
+ * Every method may throw [CoreError]. Those that search or decode block: call them from
+ * [Threads.background], never the UI thread.
  */
 interface PuzzleCore {
-    /** A solved game with the blank's home at [blankCell]. */
+    /** A solved game with the empty space's home at [blankCell]. */
     fun newGame(size: Int, blankCell: Int): CoreGame
 
-    /** A game from [CoreGame.save] text; throws [CoreException] for a damaged save. */
+    /** A game from [CoreGame.save] text. */
     fun restore(save: String): CoreGame
 
-    /** Built-in pictures as (id, title). */
-    fun builtinPictures(): List<Pair<String, String>>
+    /** The built-in pictures' ids, in display order. */
+    fun builtinIds(): List<String>
 
     /** Draws a built-in picture. */
     fun builtinPicture(id: String, edge: Int): PictureData
 
-    /** Decodes a photo: EXIF orientation applied, centre square, resized; throws [CoreException]. */
-    fun loadPicture(bytes: ByteArray, edge: Int): PictureData
+    /** A photo's upright size, from its header. */
+    fun photoSize(bytes: ByteArray): Pair<Int, Int>
+
+    /** The whole photo, upright, scaled to fit [maxEdge]: what the crop screen shows. */
+    fun photoPreview(bytes: ByteArray, maxEdge: Int): Preview
+
+    /** The photo turned upright, cut to [crop] (the centre square when null), resized. */
+    fun photoPicture(bytes: ByteArray, crop: PhotoCrop?, edge: Int): PictureData
+
+    /** Pixels the platform decoded (HEIF), cut to [crop] and resized as a photo is. */
+    fun pixelsPicture(pixels: DecodedPixels, crop: PhotoCrop?, edge: Int): PictureData
 
     /** Where the piece of [cell] lies in the picture: x, y, width, height. */
     fun tileRect(size: Int, edge: Int, cell: Int): IntArray
 
-    /**
-     * Gets the pattern databases for a game ready ahead of its first Auto (4×4: about 10 s on
-     * two cores, once per goal family, then cached). Blocks; call it off the UI thread.
-     */
-    fun prepare(game: CoreGame) {}
+    /** Gets the pattern databases for [game]'s goal ready ahead of its first Auto (once). */
+    fun prepare(game: CoreGame)
 
-    /** A token that stops a running solve. */
+    /** A token that stops a running search. */
     fun newCancel(): CancelHandle
+
+    /** The fewest moves from [start] to [goal] when proven within [timeoutMs], else null. */
+    fun fewest(start: List<Int>, goal: List<Int>, timeoutMs: Long, cancel: CancelHandle): Fewest?
+
+    /** Personal bests from [json] (null: none yet); throws [CoreError] for a damaged file. */
+    fun bests(json: String?): Bests
 }
 
-/** One game in progress. Every method is cheap except [solve] and [hint], which block. */
+/** One game in progress. Every method is cheap except the searches, which block. */
 interface CoreGame {
     val size: Int
     fun tiles(): List<Int>
+    fun goal(): List<Int>
     fun homeCell(tile: Int): Int
-    fun blankCell(): Int
     fun movableCells(): Set<Int>
     fun isSolved(): Boolean
     fun moveCount(): Int
     fun canUndo(): Boolean
     fun canRedo(): Boolean
+    /** Play time the game holds (the clock banks into it). */
     fun elapsedMs(): Long
     fun addElapsedMs(ms: Long)
 
     /** Taps a cell; the slides it made (empty when that cell cannot move). */
     fun tap(cell: Int): List<SlideStep>
 
-    /** Moves the blank one step, or null when it cannot go that way. */
+    /** Moves the empty space one step, or null when it cannot go that way. */
     fun move(direction: Dir): SlideStep?
     fun undo(): SlideStep?
     fun redo(): SlideStep?
 
-    /** Mixes the board (always solvable) and starts over. */
-    fun shuffle(level: Difficulty, seed: Long)
+    /** Mixes the board (always solvable) and starts its history over. */
+    fun shuffle(level: Difficulty, seed: Long, cancel: CancelHandle)
 
-    /** Solves from the current board without changing it; throws [SolveFailed]. */
+    /** Solves from the current board without changing it. */
     fun solve(algorithm: AlgorithmChoice, timeoutMs: Long, cancel: CancelHandle, progress: (Long) -> Unit): SolveReport
 
-    /** The next best move, or null when solved; throws [SolveFailed]. */
+    /** The empty space's next best move, or null when solved. */
     fun hint(timeoutMs: Long): Dir?
     fun save(): String
 }
 
-/** The way the blank moves; the tile next to it slides the opposite way. */
+/** Personal bests (the core's records): record a win, read the rows, store the JSON. */
+interface Bests {
+    fun record(win: WonGame): WinRecord
+    fun rows(): List<RecordRow>
+    fun toJson(): String
+}
+
+/** A won game, as the records take it. */
+data class WonGame(
+    val size: Int,
+    val picture: String,
+    val moves: Int,
+    val elapsedMs: Long,
+    val fewest: Fewest?,
+    val helped: Boolean,
+    val peeks: Int,
+)
+
+/** What a recorded win changed. */
+data class WinRecord(val moves: Improvement, val time: Improvement)
+
+/** The way the empty space moves; the tile next to it slides the opposite way. */
 enum class Dir { UP, DOWN, LEFT, RIGHT }
 
 /** One tile slide from one cell to the next. */
 data class SlideStep(val tile: Int, val fromCell: Int, val toCell: Int)
 
-/** How hard a shuffle is: a long random walk, or an exact optimal distance where offered. */
-enum class Difficulty(val label: String, val distance: Int?) {
-    RANDOM("Random", null),
-    EASY("Easy (10 moves)", 10),
-    MEDIUM("Medium (20 moves)", 20),
-    HARD("Hard (30 moves)", 30),
-}
+/** A square picture as colour ints (ARGB), ready for a bitmap. */
+class PictureData(val edge: Int, val argb: IntArray)
 
-/** The algorithms the player can pick for Auto. */
-enum class AlgorithmChoice(val label: String) {
-    AUTO("Auto (best for the size)"),
-    PATTERN_DB("Pattern databases"),
-    IDA_STAR("IDA* + linear conflict"),
-    A_STAR("A* + linear conflict"),
-    BIDIRECTIONAL_BFS("Bidirectional BFS"),
-    BFS("BFS"),
-}
+/** A whole photo, scaled, as colour ints (ARGB). */
+class Preview(val width: Int, val height: Int, val argb: IntArray)
 
-/** What a finished solve did. */
-data class SolveReport(
-    val algorithm: String,
-    val moves: List<Dir>,
-    val optimal: Boolean,
-    val lowerBound: Int,
-    val expanded: Long,
-    val elapsedMs: Long,
-)
+/** Pixels a platform decoder made: [height] rows of [width] RGBA pixels, [stride] bytes apart. */
+class DecodedPixels(val width: Int, val height: Int, val rgba: ByteArray, val stride: Int)
 
-/** A square RGBA picture. */
-class PictureData(val edge: Int, val rgba: ByteArray)
-
-/** Stops a solve. */
+/** Stops a search or a shuffle. */
 fun interface CancelHandle {
     fun cancel()
 }
 
-/** Bad input the core refused, with its message. */
-open class CoreException(message: String) : Exception(message)
+/** What the core refused, by kind; [detail] is the core's own sentence (for the details only). */
+class CoreError(val kind: Kind, val detail: String) : Exception(detail) {
+    enum class Kind {
+        INVALID,
+        LIMIT_MEMORY,
+        LIMIT_TIME,
+        LIMIT_NODES,
+        CANCELLED,
+        UNSUPPORTED,
+        DATABASES,
+        BAD_SAVE,
+        PICTURE_UNKNOWN_FORMAT,
+        PICTURE_TRUNCATED,
+        PICTURE_DAMAGED,
+        PICTURE_TOO_LARGE,
+        PICTURE_EMPTY,
+        PICTURE_OTHER,
+        RECORDS_DAMAGED,
+        RECORDS_NEWER,
+    }
 
-/** A solve that ended without a solution: out of budget, cancelled, or refused. */
-class SolveFailed(val kind: Kind, message: String) : CoreException(message) {
-    enum class Kind { BUDGET, CANCELLED, OTHER }
+    val isPicture: Boolean get() = kind.name.startsWith("PICTURE_")
 }

@@ -2,27 +2,38 @@ package dev.slidepuzzle.app
 
 import dev.slidepuzzle.core.Algorithm
 import dev.slidepuzzle.core.CancelToken
+import dev.slidepuzzle.core.Crop
 import dev.slidepuzzle.core.Direction
+import dev.slidepuzzle.core.FewestKnown
 import dev.slidepuzzle.core.Game
 import dev.slidepuzzle.core.Heuristic
 import dev.slidepuzzle.core.Limits
 import dev.slidepuzzle.core.PatternDatabase
+import dev.slidepuzzle.core.PersonalBests
 import dev.slidepuzzle.core.Progress
 import dev.slidepuzzle.core.ProgressListener
 import dev.slidepuzzle.core.PuzzleException
+import dev.slidepuzzle.core.RecordsException
 import dev.slidepuzzle.core.ShuffleKind
 import dev.slidepuzzle.core.Slide
+import dev.slidepuzzle.core.bestCount as coreBestCount
 import dev.slidepuzzle.core.builtinPicture as coreBuiltinPicture
 import dev.slidepuzzle.core.builtinPictures as coreBuiltinPictures
 import dev.slidepuzzle.core.canonicalGoal
-import dev.slidepuzzle.core.loadPicture as coreLoadPicture
+import dev.slidepuzzle.core.loadPictureCropped
+import dev.slidepuzzle.core.loadPreview
+import dev.slidepuzzle.core.pictureFromPixels
+import dev.slidepuzzle.core.pictureSize
 import dev.slidepuzzle.core.tileRect as coreTileRect
 import java.io.File
+import dev.slidepuzzle.core.Improvement as CoreImprovement
+import dev.slidepuzzle.core.WonGame as CoreWonGame
 
 /**
  * The real core: the Rust library through the generated UniFFI bindings. Pattern databases are
  * built on first use per canonical goal (about 10 s for 4×4 on two cores) and cached as files in
- * [cacheDir], so later solves load them in milliseconds.
+ * [cacheDir] (the app passes its no-backup folder: tens of MB that a backup should not carry),
+ * so later solves load them in milliseconds.
  */
 class RustCore(private val cacheDir: File?) : PuzzleCore {
     private val databases = java.util.concurrent.ConcurrentHashMap<String, PatternDatabase>()
@@ -33,7 +44,7 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
     private fun file(key: String) = cacheDir?.let { File(it, "pdb-$key.bin") }
 
     /** The databases for [goal], loading or building them once; null above 5×5. */
-    fun patternDatabase(goal: List<UInt>, cancel: CancelToken?): PatternDatabase? {
+    internal fun patternDatabase(goal: List<UInt>, cancel: CancelToken?): PatternDatabase? {
         val size = kotlin.math.sqrt(goal.size.toDouble()).toInt()
         if (size > 5) return null
         cachedDatabase(goal)?.let { return it }
@@ -44,8 +55,11 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
             file(key)?.let { f ->
                 f.parentFile?.mkdirs()
                 val tmp = File(f.path + ".tmp")
-                tmp.writeBytes(built.toBytes())
-                tmp.renameTo(f) // atomic: a reader sees the whole file or none
+                // A cache: a write that fails only means the next launch builds again.
+                runCatching {
+                    tmp.writeBytes(built.toBytes())
+                    if (!tmp.renameTo(f)) tmp.delete()
+                }
             }
             databases[key] = built
             return built
@@ -53,7 +67,7 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
     }
 
     /** Databases already in memory or on disk; never waits for a build in progress. */
-    fun cachedDatabase(goal: List<UInt>): PatternDatabase? {
+    internal fun cachedDatabase(goal: List<UInt>): PatternDatabase? {
         val key = key(goal)
         databases[key]?.let { return it }
         val f = file(key)?.takeIf { it.isFile } ?: return null
@@ -69,7 +83,7 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         val rust = game as? RustGame ?: return
         if (rust.size in 3..4) {
             try {
-                patternDatabase(rust.goal(), null)
+                patternDatabase(rust.coreGoal(), null)
             } catch (e: PuzzleException) {
                 // A failed build only means Auto goes on without databases.
             }
@@ -80,22 +94,54 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
 
     override fun restore(save: String): CoreGame = wrap { RustGame(this, Game.restore(save)) }
 
-    override fun builtinPictures(): List<Pair<String, String>> = coreBuiltinPictures().map { it.id to it.title }
+    override fun builtinIds(): List<String> = coreBuiltinPictures().map { it.id }
 
     override fun builtinPicture(id: String, edge: Int): PictureData =
-        wrap { coreBuiltinPicture(id, edge.toUInt()).let { PictureData(it.edge.toInt(), it.rgba) } }
+        wrap { coreBuiltinPicture(id, edge.toUInt()).let { PictureData(it.edge.toInt(), argb(it.rgba, it.edge.toInt() * it.edge.toInt())) } }
 
-    override fun loadPicture(bytes: ByteArray, edge: Int): PictureData =
-        wrap { coreLoadPicture(bytes, edge.toUInt()).let { PictureData(it.edge.toInt(), it.rgba) } }
+    override fun photoSize(bytes: ByteArray): Pair<Int, Int> =
+        wrap { pictureSize(bytes).let { it.width.toInt() to it.height.toInt() } }
+
+    override fun photoPreview(bytes: ByteArray, maxEdge: Int): Preview = wrap {
+        val p = loadPreview(bytes, maxEdge.toUInt())
+        Preview(p.width.toInt(), p.height.toInt(), argb(p.rgba, p.width.toInt() * p.height.toInt()))
+    }
+
+    override fun photoPicture(bytes: ByteArray, crop: PhotoCrop?, edge: Int): PictureData = wrap {
+        val p = loadPictureCropped(bytes, edge.toUInt(), crop?.toCore())
+        PictureData(p.edge.toInt(), argb(p.rgba, p.edge.toInt() * p.edge.toInt()))
+    }
+
+    override fun pixelsPicture(pixels: DecodedPixels, crop: PhotoCrop?, edge: Int): PictureData = wrap {
+        val p = pictureFromPixels(
+            pixels.width.toUInt(), pixels.height.toUInt(), pixels.rgba, pixels.stride.toUInt(), crop?.toCore(), edge.toUInt(),
+        )
+        PictureData(p.edge.toInt(), argb(p.rgba, p.edge.toInt() * p.edge.toInt()))
+    }
 
     override fun tileRect(size: Int, edge: Int, cell: Int): IntArray = wrap {
         val r = coreTileRect(size.toUInt(), edge.toUInt(), cell.toUInt())
         intArrayOf(r.x.toInt(), r.y.toInt(), r.width.toInt(), r.height.toInt())
     }
 
-    override fun newCancel(): CancelHandle {
-        val token = CancelToken()
-        return TokenHandle(token)
+    override fun newCancel(): CancelHandle = TokenHandle(CancelToken())
+
+    override fun fewest(start: List<Int>, goal: List<Int>, timeoutMs: Long, cancel: CancelHandle): Fewest? = wrap {
+        val token = (cancel as? TokenHandle)?.token
+        val coreGoal = goal.map { it.toUInt() }
+        val size = kotlin.math.sqrt(goal.size.toDouble()).toInt()
+        val db = if (size <= 3) patternDatabase(coreGoal, token) else cachedDatabase(coreGoal)
+        val s = coreBestCount(start.map { it.toUInt() }, coreGoal, Limits(timeoutMs = timeoutMs.toULong()), db, token)
+        if (s.optimal) Fewest(s.moves.size, true) else null
+    }
+
+    override fun bests(json: String?): Bests = try {
+        RustBests(if (json == null) PersonalBests() else PersonalBests.fromJson(json))
+    } catch (e: RecordsException) {
+        throw CoreError(
+            if (e is RecordsException.Newer) CoreError.Kind.RECORDS_NEWER else CoreError.Kind.RECORDS_DAMAGED,
+            e.message ?: "",
+        )
     }
 
     internal class TokenHandle(val token: CancelToken) : CancelHandle {
@@ -103,15 +149,49 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
     }
 }
 
+private fun PhotoCrop.toCore() = Crop(x, y, side)
+
+/** RGBA bytes as colour ints, so a bitmap does not depend on the platform's byte order. */
+private fun argb(rgba: ByteArray, pixels: Int): IntArray = IntArray(pixels) { i ->
+    val o = i * 4
+    (rgba[o + 3].toInt() and 0xFF shl 24) or (rgba[o].toInt() and 0xFF shl 16) or
+        (rgba[o + 1].toInt() and 0xFF shl 8) or (rgba[o + 2].toInt() and 0xFF)
+}
+
+/** A core error by kind. A limit's kind is read from the start of the core's sentence, which
+ *  names it ("memory limit reached …", "time limit …", "node limit …"); a test pins each. */
+internal fun PuzzleException.toCoreError(): CoreError {
+    val text = message ?: ""
+    val kind = when (this) {
+        is PuzzleException.LimitReached -> when {
+            text.startsWith("memory") -> CoreError.Kind.LIMIT_MEMORY
+            text.startsWith("time") -> CoreError.Kind.LIMIT_TIME
+            else -> CoreError.Kind.LIMIT_NODES
+        }
+        is PuzzleException.Cancelled -> CoreError.Kind.CANCELLED
+        is PuzzleException.Unsupported -> CoreError.Kind.UNSUPPORTED
+        is PuzzleException.PatternDatabase -> CoreError.Kind.DATABASES
+        is PuzzleException.BadSave -> CoreError.Kind.BAD_SAVE
+        is PuzzleException.BadPicture -> pictureKind(text)
+        else -> CoreError.Kind.INVALID
+    }
+    return CoreError(kind, text)
+}
+
+/** Which way a picture was refused, from the core's sentence for it. */
+internal fun pictureKind(text: String): CoreError.Kind = when {
+    text.startsWith("not a supported image") -> CoreError.Kind.PICTURE_UNKNOWN_FORMAT
+    text.contains("truncated") -> CoreError.Kind.PICTURE_TRUNCATED
+    text.contains("empty") || text.contains("no pixels") -> CoreError.Kind.PICTURE_EMPTY
+    text.contains("MiB") || text.contains("pixels, more than") -> CoreError.Kind.PICTURE_TOO_LARGE
+    text.contains("damaged") -> CoreError.Kind.PICTURE_DAMAGED
+    else -> CoreError.Kind.PICTURE_OTHER
+}
+
 private inline fun <T> wrap(block: () -> T): T = try {
     block()
 } catch (e: PuzzleException) {
-    throw when (e) {
-        is PuzzleException.LimitReached -> SolveFailed(SolveFailed.Kind.BUDGET, e.message ?: "out of budget")
-        is PuzzleException.Cancelled -> SolveFailed(SolveFailed.Kind.CANCELLED, e.message ?: "cancelled")
-        is PuzzleException.Unsupported -> SolveFailed(SolveFailed.Kind.OTHER, e.message ?: "unsupported")
-        else -> CoreException(e.message ?: e.toString())
-    }
+    throw e.toCoreError()
 }
 
 private fun Direction.toDir() = when (this) {
@@ -132,17 +212,17 @@ private fun Slide.toStep() = SlideStep(tile.toInt(), fromCell.toInt(), toCell.to
 
 private class RustGame(private val core: RustCore, private val game: Game) : CoreGame {
     override val size: Int = game.size().toInt()
-    fun goal(): List<UInt> = game.goal()
+    fun coreGoal(): List<UInt> = game.goal()
+    override fun goal(): List<Int> = game.goal().map { it.toInt() }
     override fun tiles() = game.tiles().map { it.toInt() }
     override fun homeCell(tile: Int) = game.homeCell(tile.toUInt())?.toInt() ?: -1
-    override fun blankCell() = game.blankCell().toInt()
     override fun movableCells() = game.movableCells().map { it.toInt() }.toSet()
     override fun isSolved() = game.isSolved()
     override fun moveCount() = game.moveCount().toInt()
     override fun canUndo() = game.canUndo()
     override fun canRedo() = game.canRedo()
     override fun elapsedMs() = game.elapsedMs().toLong()
-    override fun addElapsedMs(ms: Long) = game.addElapsedMs(ms.toULong())
+    override fun addElapsedMs(ms: Long) = game.addElapsedMs(ms.coerceAtLeast(0).toULong())
 
     override fun tap(cell: Int): List<SlideStep> = try {
         game.tapCell(cell.toUInt()).map { it.toStep() }
@@ -159,15 +239,15 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
     override fun undo(): SlideStep? = if (game.canUndo()) game.undo().toStep() else null
     override fun redo(): SlideStep? = if (game.canRedo()) game.redo().toStep() else null
 
-    override fun shuffle(level: Difficulty, seed: Long) = wrap {
+    override fun shuffle(level: Difficulty, seed: Long, cancel: CancelHandle) = wrap {
+        val token = (cancel as? RustCore.TokenHandle)?.token
         val distance = level.distance
         when {
-            distance == null -> game.shuffle(ShuffleKind.Walk, seed.toULong(), null)
+            distance == null || !level.isOffered(size) -> game.shuffle(ShuffleKind.Walk, seed.toULong(), null)
             size <= 3 -> game.shuffle(ShuffleKind.Distance(distance.toUInt()), seed.toULong(), null)
-            size == 4 -> game.shuffle(
-                ShuffleKind.Distance(distance.toUInt()), seed.toULong(), core.patternDatabase(game.goal(), null),
+            else -> game.shuffle(
+                ShuffleKind.Distance(distance.toUInt()), seed.toULong(), core.patternDatabase(game.goal(), token),
             )
-            else -> game.shuffle(ShuffleKind.Walk, seed.toULong(), null)
         }
     }
 
@@ -189,17 +269,19 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
         }
         val db = when (algorithm) {
             AlgorithmChoice.PATTERN_DB -> core.patternDatabase(goal, token)
-                ?: throw SolveFailed(SolveFailed.Kind.OTHER, "pattern databases go up to 5×5")
             AlgorithmChoice.AUTO -> if (size <= 3) core.patternDatabase(goal, token) else core.cachedDatabase(goal)
             else -> null
         }
         val listener = object : ProgressListener {
             override fun onProgress(progress: Progress) = progress(progress.expanded.toLong())
         }
-        val s = game.solve(alg, heuristic, Limits(timeoutMs = timeoutMs.toULong()), db, listener, token)
+        val limits = Limits(
+            maxBytes = (PlayerText.MEMORY_BUDGET_MB shl 20).toULong(), timeoutMs = timeoutMs.toULong(), progressIntervalMs = 100u,
+        )
+        val s = game.solve(alg, heuristic, limits, db, listener, token)
         SolveReport(
-            s.algorithm, s.moves.map { it.toDir() }, s.optimal, s.lowerBound.toInt(),
-            s.stats.expanded.toLong(), s.stats.elapsedMs.toLong(),
+            s.moves.map { it.toDir() }, s.optimal, s.lowerBound.toInt(), s.stats.expanded.toLong(),
+            s.stats.elapsedMs.toLong(), s.algorithm, algorithm,
         )
     }
 
@@ -208,4 +290,41 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
     }
 
     override fun save(): String = game.save()
+}
+
+private class RustBests(private val bests: PersonalBests) : Bests {
+    override fun record(win: WonGame): WinRecord = try {
+        val outcome = bests.record(
+            CoreWonGame(
+                win.size.toUInt(), win.picture, win.moves.toUInt(), win.elapsedMs.coerceAtLeast(0).toULong(),
+                win.fewest?.let { FewestKnown(it.moves.toUInt(), it.proven) }, win.helped, win.peeks.toUInt(),
+            ),
+        )
+        WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement())
+    } catch (e: RecordsException) {
+        throw CoreError(CoreError.Kind.INVALID, e.message ?: "")
+    }
+
+    override fun rows(): List<RecordRow> = bests.entries().map { e ->
+        val best = e.byHand.fewestMoves
+        RecordRow(
+            size = e.size.toInt(),
+            picture = e.picture,
+            won = e.byHand.won.toInt(),
+            wonWithoutPeeking = e.byHand.wonWithoutPeeking.toInt(),
+            fewestMoves = best?.moves?.toInt(),
+            fewestPossible = best?.fewest?.let { Fewest(it.moves.toInt(), it.proven) },
+            fastestMs = e.byHand.fastest?.elapsedMs?.toLong(),
+            helpedWon = e.helped.won.toInt(),
+        )
+    }
+
+    override fun toJson(): String = bests.toJson()
+}
+
+private fun CoreImprovement.toImprovement(): Improvement = when (this) {
+    is CoreImprovement.First -> Improvement.First
+    is CoreImprovement.Better -> Improvement.Better(was.toLong())
+    is CoreImprovement.Equal -> Improvement.Equal
+    is CoreImprovement.NotBetter -> Improvement.NotBetter(best.toLong())
 }

@@ -717,6 +717,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_preview(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_size(
@@ -960,6 +962,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(`bytes`: RustBuffer.ByValue,`edge`: Int,`maxPixels`: Long,`maxBytes`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_preview(`bytes`: RustBuffer.ByValue,`maxEdge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(`width`: Int,`height`: Int,`rgba`: RustBuffer.ByValue,`stride`: Int,`crop`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_size(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1119,6 +1123,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() and 0xFFFF) != 32470) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_preview() and 0xFFFF) != 62783) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() and 0xFFFF) != 5184) {
@@ -4075,6 +4082,61 @@ public object FfiConverterTypeLimits: FfiConverterRustBuffer<Limits> {
 
 
 /**
+ * A whole photo, upright, scaled down to fit `max_edge` pixels: what a crop screen shows.
+ */
+data class PhotoPreview (
+    /**
+     * Width in pixels.
+     */
+    var `width`: kotlin.UInt
+    , 
+    /**
+     * Height in pixels.
+     */
+    var `height`: kotlin.UInt
+    , 
+    /**
+     * `width * height * 4` bytes: red, green, blue, alpha.
+     */
+    var `rgba`: kotlin.ByteArray
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePhotoPreview: FfiConverterRustBuffer<PhotoPreview> {
+    override fun read(buf: ByteBuffer): PhotoPreview {
+        return PhotoPreview(
+            FfiConverterUInt.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterByteArray.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: PhotoPreview) = (
+            FfiConverterUInt.allocationSize(value.`width`) +
+            FfiConverterUInt.allocationSize(value.`height`) +
+            FfiConverterByteArray.allocationSize(value.`rgba`)
+    )
+
+    override fun write(value: PhotoPreview, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`width`, buf)
+            FfiConverterUInt.write(value.`height`, buf)
+            FfiConverterByteArray.write(value.`rgba`, buf)
+    }
+}
+
+
+
+/**
  * A square RGBA picture: `edge` × `edge` pixels, 4 bytes each, rows top to bottom. One buffer
  * for the whole picture; draw tile `cell` from its [`tile_rect`].
  */
@@ -6068,6 +6130,24 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
         FfiConverterUInt.lower(`edge`),
         FfiConverterULong.lower(`maxPixels`),
         FfiConverterULong.lower(`maxBytes`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The whole photo (JPEG, PNG, WebP, GIF), turned upright by its EXIF orientation and scaled
+         * down to fit `max_edge` (16–4096) pixels, by the same decoder that cuts the puzzle's
+         * picture: a crop screen shows it under its frame.
+         */
+    @Throws(PuzzleException::class) fun `loadPreview`(`bytes`: kotlin.ByteArray, `maxEdge`: kotlin.UInt): PhotoPreview {
+            return FfiConverterTypePhotoPreview.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_preview(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`maxEdge`),_status)
 }
     )
     }

@@ -1,0 +1,83 @@
+package dev.slidepuzzle.app
+
+import kotlin.math.abs
+import kotlin.math.max
+import kotlin.math.min
+
+/**
+ * A finger on the board: the tiles it carries and how far. A drag starts on the tile under the
+ * finger and carries that tile and every tile between it and the empty space, toward the empty
+ * space only, at most one step (a tile's edge). Let go past half a step, or flicked toward the
+ * empty space, the tiles slide (the same move as a tap on the first one); otherwise they settle
+ * back.
+ */
+class BoardDrag private constructor(
+    /** The cell where the finger started. */
+    val startCell: Int,
+    /** The cells whose tiles move, from the touched one to the one next to the empty space. */
+    val cells: List<Int>,
+    /** The way they move. */
+    val direction: TileDir,
+) {
+    /** The carried tiles' offset for a finger moved by ([dx], [dy]) pixels: along the
+     *  direction only, between no move and one [step]. */
+    fun offset(dx: Float, dy: Float, step: Float): Pair<Float, Float> {
+        val clamped = min(max(along(dx, dy), 0f), step)
+        return when (direction) {
+            TileDir.RIGHT -> clamped to 0f
+            TileDir.LEFT -> -clamped to 0f
+            TileDir.DOWN -> 0f to clamped
+            TileDir.UP -> 0f to -clamped
+        }
+    }
+
+    /** Whether letting go completes the slide: past half a step, or a flick of at least
+     *  [flick] pixels a second toward the empty space. */
+    fun commits(dx: Float, dy: Float, step: Float, vx: Float = 0f, vy: Float = 0f, flick: Float = Float.MAX_VALUE): Boolean {
+        val (x, y) = offset(dx, dy, step)
+        return max(abs(x), abs(y)) >= step / 2 || along(vx, vy) >= flick
+    }
+
+    private fun along(x: Float, y: Float): Float = when (direction) {
+        TileDir.RIGHT -> x
+        TileDir.LEFT -> -x
+        TileDir.DOWN -> y
+        TileDir.UP -> -y
+    }
+
+    companion object {
+        /** The drag that starts on [cell], or null when that tile cannot move (the empty space,
+         *  or a tile outside its row and column). */
+        fun start(cell: Int, tiles: List<Int>, size: Int): BoardDrag? {
+            if (size <= 0 || tiles.size != size * size || cell !in tiles.indices) return null
+            val blank = tiles.indexOf(0)
+            if (blank < 0 || blank == cell) return null
+            val (row, column) = cell / size to cell % size
+            val (blankRow, blankColumn) = blank / size to blank % size
+            val (direction, step) = when {
+                row == blankRow -> if (blankColumn > column) TileDir.RIGHT to 1 else TileDir.LEFT to -1
+                column == blankColumn -> if (blankRow > row) TileDir.DOWN to size else TileDir.UP to -size
+                else -> return null
+            }
+            val cells = generateSequence(cell) { it + step }.takeWhile { it != blank }.toList()
+            return BoardDrag(cell, cells, direction)
+        }
+    }
+}
+
+/** How the game screen divides its space: side by side when wide, stacked when tall. */
+data class GameLayout(val sideBySide: Boolean, val boardSide: Int) {
+    companion object {
+        /**
+         * The board's side for a content area of [width]×[height] pixels (insets taken off),
+         * leaving the controls at least [controls] pixels across (side by side) or down
+         * (stacked). The board is never scrolled: it takes what is left.
+         */
+        fun of(width: Int, height: Int, controls: Int, margin: Int): GameLayout {
+            val sideBySide = width > height * 1.1
+            val board = if (sideBySide) min(height - 2 * margin, width - controls - 3 * margin)
+            else min(width - 2 * margin, height - controls - 2 * margin)
+            return GameLayout(sideBySide, max(board, 0))
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.slidepuzzle.app
+
+import android.content.Context
+import java.text.NumberFormat
+
+/**
+ * Every sentence the app shows a player, from resources in the player's language, with numbers
+ * and durations formatted for their locale. The state holds typed [Note]s; this turns them into
+ * words. The core's own sentences never reach the player: each error kind has its string.
+ */
+class PlayerText(private val context: Context) {
+    private val res = context.resources
+    private val locale = res.configuration.locales[0]
+    private val numbers = NumberFormat.getIntegerInstance(locale)
+
+    fun string(id: Int, vararg args: Any): String = context.getString(id, *args)
+
+    /** "149,734" (English), "149.734" (German). */
+    fun number(n: Long): String = numbers.format(n)
+
+    /** "42 moves" (German: "42 Züge"). */
+    fun moves(n: Int): String = res.getQuantityString(R.plurals.moves, n, number(n.toLong()))
+
+    /** "42 moves" after "in" or "with" (German: "42 Zügen"). */
+    fun movesIn(n: Int): String = res.getQuantityString(R.plurals.moves_in, n, number(n.toLong()))
+
+    /** Play time as "0:42" or "1:02:03". */
+    fun clock(ms: Long): String {
+        val s = ms.coerceAtLeast(0) / 1000
+        val (h, m, sec) = Triple(s / 3600, s / 60 % 60, s % 60)
+        return if (h > 0) String.format(locale, "%d:%02d:%02d", h, m, sec) else String.format(locale, "%d:%02d", m, sec)
+    }
+
+    /** "19 ms", "1.2 s" ("1,2 s" in German), "12 s". */
+    fun duration(ms: Long): String = when {
+        ms < 1000 -> "${number(ms)} ms"
+        ms < 10_000 -> String.format(locale, "%.1f s", ms / 1000.0)
+        else -> "${number((ms + 500) / 1000)} s"
+    }
+
+    fun boardName(size: Int) = string(R.string.size_chip, size)
+
+    fun direction(d: TileDir): String = string(
+        when (d) {
+            TileDir.UP -> R.string.dir_up
+            TileDir.DOWN -> R.string.dir_down
+            TileDir.LEFT -> R.string.dir_left
+            TileDir.RIGHT -> R.string.dir_right
+        },
+    )
+
+    fun builtinName(id: String): String = when (id) {
+        "sunset" -> string(R.string.builtin_sunset)
+        "aurora" -> string(R.string.builtin_aurora)
+        "mandala" -> string(R.string.builtin_mandala)
+        "bauhaus" -> string(R.string.builtin_bauhaus)
+        "photo" -> string(R.string.records_picture_photo)
+        else -> id
+    }
+
+    /** The line for [note]. */
+    fun note(note: Note): String = when (note) {
+        Note.ChooseBlank -> string(R.string.msg_choose_blank)
+        Note.NowShuffle -> string(R.string.msg_now_shuffle)
+        Note.TapShuffle -> string(R.string.msg_tap_shuffle)
+        is Note.NotInLine -> string(R.string.msg_not_in_line, note.tile)
+        Note.Shuffling -> string(R.string.msg_shuffling)
+        Note.PreparingShuffle -> string(R.string.msg_preparing_shuffle)
+        Note.ShuffleCancelled -> string(R.string.msg_shuffle_cancelled)
+        is Note.LevelNotOffered -> string(R.string.msg_level_not_offered, string(note.level.shortTitle), boardName(note.size))
+        is Note.Searching -> if (note.positions == 0L) string(R.string.msg_searching)
+        else res.getQuantityString(R.plurals.msg_searching_positions, quantity(note.positions), number(note.positions))
+        Note.PreparingDatabases -> string(R.string.msg_preparing_databases)
+        Note.AutoStopped -> string(R.string.msg_auto_stopped)
+        Note.PlaybackBroke -> string(R.string.msg_playback_broke)
+        is Note.HintNote -> string(R.string.msg_hint, note.hint.tile, direction(note.hint.direction))
+        is Note.PatternDbTooBig -> string(R.string.msg_pdb_too_big, boardName(note.size))
+        is Note.SolveFailed -> solveFailure(note.error, note.choice, note.size)
+        is Note.PictureFailed -> string(R.string.msg_picture_failed, pictureProblem(note.error))
+        Note.PhotoMissing -> string(R.string.msg_photo_missing)
+        Note.PhotoGone -> string(R.string.photo_gone)
+        Note.RestoreFailed -> string(R.string.msg_restore_failed)
+        Note.RecordsKeptAside -> string(R.string.msg_records_kept_aside)
+        Note.NoCamera -> string(R.string.no_camera)
+        Note.NoPicker -> string(R.string.no_picker)
+        is Note.Moved -> moved(note.tiles, note.direction)
+        is Note.Won -> string(R.string.announce_won, movesIn(note.moves), clock(note.elapsedMs))
+        Note.AutoStarted -> string(R.string.announce_auto_start)
+        is Note.AutoFound -> string(R.string.announce_auto_found, movesIn(note.moves))
+    }
+
+    /** What TalkBack says for [note] (the hint says "Hint:" first). */
+    fun spoken(note: Note): String = when (note) {
+        is Note.HintNote -> string(R.string.msg_hint_announce, note.hint.tile, direction(note.hint.direction))
+        else -> note(note)
+    }
+
+    private fun moved(tiles: List<Int>, d: TileDir): String =
+        if (tiles.size == 1) string(R.string.moved_one, tiles[0], direction(d))
+        else string(R.string.moved_many, tiles.joinToString(", "), direction(d))
+
+    /** Why a picture was refused, by kind. */
+    fun pictureProblem(e: CoreError): String = string(
+        when (e.kind) {
+            CoreError.Kind.PICTURE_UNKNOWN_FORMAT -> R.string.picture_unknown_format
+            CoreError.Kind.PICTURE_TRUNCATED -> R.string.picture_truncated
+            CoreError.Kind.PICTURE_DAMAGED -> R.string.picture_damaged
+            CoreError.Kind.PICTURE_TOO_LARGE -> R.string.picture_too_large
+            CoreError.Kind.PICTURE_EMPTY -> R.string.picture_empty
+            else -> R.string.picture_other
+        },
+    )
+
+    /** Why Auto stopped without a path, with what to try instead. */
+    fun solveFailure(e: CoreError, choice: AlgorithmChoice, size: Int): String {
+        val method = string(choice.title)
+        val board = boardName(size)
+        return when (e.kind) {
+            CoreError.Kind.LIMIT_MEMORY -> string(R.string.fail_memory, method, string(R.string.megabytes, number(MEMORY_BUDGET_MB)), board)
+            CoreError.Kind.LIMIT_TIME -> string(R.string.fail_time, method, duration(SOLVE_BUDGET_MS), board)
+            CoreError.Kind.LIMIT_NODES -> string(R.string.fail_nodes, method, board)
+            CoreError.Kind.CANCELLED -> string(R.string.msg_auto_stopped)
+            CoreError.Kind.UNSUPPORTED -> string(R.string.fail_unsupported, method, board)
+            CoreError.Kind.DATABASES -> string(R.string.fail_databases, board)
+            else -> string(R.string.fail_other)
+        }
+    }
+
+    /** "Solved in 42 moves — the fewest possible"; "Found a 58-move solution in 1.0 s; the
+     *  fewest is at least 52". */
+    fun solveLine(r: SolveReport): String =
+        if (r.optimal) string(R.string.solve_optimal, movesIn(r.moves.size))
+        else string(
+            R.string.solve_bound,
+            res.getQuantityString(R.plurals.move_count_adjective, r.moves.size, number(r.moves.size.toLong())),
+            duration(r.elapsedMs), number(r.lowerBound.toLong()),
+        )
+
+    /** The details one tap away from the solve line. */
+    fun solveDetails(r: SolveReport): List<String> {
+        val lines = mutableListOf(string(R.string.details_method, methodName(r.method)))
+        if (r.choice == AlgorithmChoice.AUTO) lines += string(R.string.details_auto_chose)
+        lines += if (r.optimal) string(R.string.details_proven) else string(R.string.details_bound, number(r.lowerBound.toLong()))
+        lines += res.getQuantityString(R.plurals.details_positions, quantity(r.positions), number(r.positions))
+        lines += string(R.string.details_time, duration(r.elapsedMs))
+        return lines
+    }
+
+    /** A player's name for the core's method id ("auto:idastar+pdb" → "Auto chose IDA* with
+     *  pattern databases"). */
+    fun methodName(id: String): String {
+        if (id.startsWith("auto:")) return string(R.string.method_auto_chose, methodName(id.removePrefix("auto:")))
+        val parts = id.split('+', limit = 2)
+        val search = when (parts[0]) {
+            "bfs" -> string(R.string.method_bfs)
+            "bibfs" -> string(R.string.method_bibfs)
+            "astar" -> string(R.string.method_astar)
+            "idastar" -> string(R.string.method_idastar)
+            "pdb" -> string(R.string.method_pdb)
+            "beam" -> string(R.string.method_beam)
+            "reduction" -> string(R.string.method_reduction)
+            else -> parts[0]
+        }
+        if (parts.size < 2) return search
+        val pieces = parts[1].split('×', limit = 2)
+        val estimate = when (pieces[0]) {
+            "lc" -> string(R.string.estimate_lc)
+            "manhattan" -> string(R.string.estimate_manhattan)
+            "pdb" -> string(R.string.estimate_pdb)
+            "zero" -> string(R.string.estimate_zero)
+            else -> pieces[0]
+        }
+        val with = string(R.string.method_with, search, estimate)
+        if (pieces.size < 2) return with
+        if (parts[0] == "beam") {
+            val kept = pieces[1].toLongOrNull()?.let { number(it) } ?: pieces[1]
+            return string(R.string.method_beam_width, with, kept)
+        }
+        return string(R.string.method_weighted, with, pieces[1])
+    }
+
+    /** The win banner's lines: what the game took, the fewest possible, what improved. */
+    fun winLines(w: WinSummary, size: Int): List<String> {
+        val lines = mutableListOf(string(R.string.win_line, moves(w.moves), clock(w.elapsedMs)))
+        w.fewest?.let { f ->
+            val fewest = string(R.string.win_fewest, number(f.moves.toLong()))
+            lines += if (w.moves <= f.moves && !w.byAuto) "$fewest ${string(R.string.win_matched)}" else fewest
+        }
+        if (w.helped) {
+            lines += string(R.string.win_helped)
+        } else {
+            val board = boardName(size)
+            when (val m = w.movesChange) {
+                is Improvement.Better -> lines += string(R.string.win_new_best_moves, board, number(m.was))
+                Improvement.First -> lines += string(R.string.win_first, board)
+                else -> {}
+            }
+            (w.timeChange as? Improvement.Better)?.let { lines += string(R.string.win_new_best_time, board, clock(it.was)) }
+        }
+        if (!w.byAuto) {
+            lines += if (w.peeks == 0) string(R.string.win_no_peek)
+            else res.getQuantityString(R.plurals.win_peeks, w.peeks, number(w.peeks.toLong()))
+        }
+        return lines
+    }
+
+    /** TalkBack's label of [cell]. */
+    fun cellLabel(s: UiState, cell: Int): String {
+        val (row, column) = cell / s.size + 1 to cell % s.size + 1
+        if (s.tiles.isEmpty()) return string(R.string.choose_label, row, column)
+        val tile = s.tiles.getOrElse(cell) { 0 }
+        return when {
+            tile == 0 -> string(R.string.empty_label, row, column)
+            s.canPlay && cell in s.movable -> string(R.string.tile_can_move, tile, row, column)
+            else -> string(R.string.tile_label, tile, row, column)
+        }
+    }
+
+    /** A count for a plural rule: the platform's rules take an int. */
+    private fun quantity(n: Long): Int = if (n > Int.MAX_VALUE) Int.MAX_VALUE else n.toInt()
+
+    companion object {
+        /** The memory budget of Auto's search tables, which [RustCore] hands every solve. */
+        const val MEMORY_BUDGET_MB: Long = 256
+    }
+}

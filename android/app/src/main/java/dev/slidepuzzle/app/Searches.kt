@@ -1,0 +1,292 @@
+package dev.slidepuzzle.app
+
+// Shuffle, the fewest possible, hint and Auto: the intents that ask the core to search. Each
+// search keeps its cancel token, and a new shuffle, Auto, a new game and the app going to the
+// background cancel what it makes stale.
+
+/** Time budgets: Auto's solve, the hint, the fewest-move search (4×4 proves in well under this;
+ *  bigger boards are not proven in time and show nothing). */
+internal const val SOLVE_BUDGET_MS = 10_000L
+internal const val HINT_BUDGET_MS = 3_000L
+internal fun fewestBudgetMs(size: Int) = if (size <= 4) 10_000L else 2_000L
+
+/** Shuffle, asking first when the board has moves. */
+fun GameController.requestShuffle() {
+    if (state.hasProgress && state.phase != Phase.SHUFFLING) {
+        publish(state.copy(dialog = DialogState.Confirm(Pending.SHUFFLE, state.moves)))
+    } else {
+        shuffle()
+    }
+}
+
+/**
+ * Mixes the board: a random walk, or an exact distance where the core offers it for this size
+ * (a level it does not offer is said, and the board is mixed at random instead). The shuffle
+ * runs on a new game in the background while the phase is [Phase.SHUFFLING]; the old board
+ * cannot be played, and [cancelShuffle] puts it back as it was. The new game replaces the old
+ * one only when it is done.
+ */
+fun GameController.shuffle() {
+    val g = game ?: return
+    if (state.phase !in setOf(Phase.READY, Phase.PLAYING, Phase.WON, Phase.SOLVING, Phase.ANIMATING)) return
+    val back = if (state.autoRunning) Phase.PLAYING else state.phase
+    stopAuto()
+    stopFewest()
+    bankClock()
+    generation += 1
+    val gen = generation
+    shuffleReturn = back
+    val size = state.size
+    val level = state.settings.difficulty
+    val notice = if (!level.isOffered(size)) Note.LevelNotOffered(level, size) else null
+    val slow = level.distance != null && level.isOffered(size) && size == 4
+    val blank = g.goal().indexOf(0)
+    val seed = seeds()
+    val token = core.newCancel()
+    shuffleCancel = token
+    publish(
+        state.copy(
+            phase = Phase.SHUFFLING, solve = null, playback = null, hint = null, peeking = false,
+            note = if (slow) Note.PreparingShuffle else Note.Shuffling, dialog = null,
+        ),
+    )
+    threads.background {
+        val outcome = runCatching {
+            core.newGame(size, blank).also { it.shuffle(level, seed, token) }
+        }
+        threads.main {
+            if (gen != generation) return@main
+            shuffleCancel = null
+            shuffleReturn = null
+            outcome.fold(
+                onSuccess = { fresh ->
+                    game = fresh
+                    publish(
+                        fromGame(Phase.PLAYING).copy(
+                            fewest = level.distance?.takeIf { notice == null }?.let { Fewest(it, true) },
+                            clock = ClockState(), clockStarted = false, helped = false, peeks = 0, solve = null,
+                            note = notice,
+                        ),
+                    )
+                    if (state.fewest == null) findFewest(fresh.tiles(), fresh.goal())
+                },
+                onFailure = { e ->
+                    publish(fromGame(back).copy(note = (e as? CoreError)?.let { Note.SolveFailed(it, AlgorithmChoice.AUTO, size) }))
+                },
+            )
+        }
+    }
+}
+
+/** Cancel while shuffling: the board is as it was before. */
+fun GameController.cancelShuffle() {
+    if (state.phase != Phase.SHUFFLING) return
+    generation += 1
+    shuffleCancel?.cancel()
+    shuffleCancel = null
+    val back = shuffleReturn ?: Phase.PLAYING
+    shuffleReturn = null
+    publish(fromGame(back).copy(note = Note.ShuffleCancelled))
+    if (back == Phase.PLAYING) syncClock()
+    resumeFewest()
+}
+
+/** Finds the fewest possible moves from the shuffled [start] in the background, shown only
+ *  when proven. One search at a time: a new one, Shuffle, Auto, a new game and the app going to
+ *  the background cancel the one running through its token. */
+internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
+    stopFewest()
+    val token = core.newCancel()
+    fewestCancel = token
+    fewestStart = start
+    publish(state.copy(findingFewest = true))
+    val budget = fewestBudgetMs(state.size)
+    threads.background {
+        val found = runCatching { core.fewest(start, goal, budget, token) }.getOrNull()
+        threads.main {
+            if (fewestCancel !== token) return@main
+            fewestCancel = null
+            publish(state.copy(findingFewest = false, fewest = state.fewest ?: found))
+        }
+    }
+}
+
+/** Whether the fewest-move search runs (tests check that searches never stack). */
+val GameController.isFindingFewest: Boolean get() = fewestCancel != null
+
+internal fun GameController.stopFewest() {
+    fewestCancel?.cancel()
+    fewestCancel = null
+    if (state.findingFewest) publish(state.copy(findingFewest = false))
+}
+
+/** Starts the fewest-move search again when it was stopped before it knew. */
+internal fun GameController.resumeFewest() {
+    val start = fewestStart ?: return
+    val g = game ?: return
+    if (state.fewest != null || fewestCancel != null || !active) return
+    if (state.phase != Phase.PLAYING) return
+    findFewest(start, g.goal())
+}
+
+/** Finds the next best move in the background and shows it: an arrow on the tile and
+ *  "Slide 7 left". A game with a hint is recorded as helped. */
+fun GameController.hint() {
+    val g = game ?: return
+    if (state.phase != Phase.PLAYING) return
+    val gen = generation
+    val tiles = state.tiles
+    threads.background {
+        val outcome = runCatching { g.hint(HINT_BUDGET_MS) }
+        threads.main {
+            // Dropped if anything moved meanwhile.
+            if (gen != generation || state.tiles != tiles || state.phase != Phase.PLAYING) return@main
+            outcome.fold(
+                onSuccess = { move ->
+                    if (move == null) return@fold
+                    val blank = state.blankCell
+                    val n = state.size
+                    val cell = when (move) {
+                        Dir.UP -> blank - n
+                        Dir.DOWN -> blank + n
+                        Dir.LEFT -> blank - 1
+                        Dir.RIGHT -> blank + 1
+                    }
+                    val hint = Hint(cell, state.tiles[cell], TileDir.ofBlankMove(move))
+                    publish(announce(state.copy(hint = hint, note = Note.HintNote(hint), helped = true), Note.HintNote(hint)))
+                },
+                onFailure = { e ->
+                    val note = (e as? CoreError)?.let { Note.SolveFailed(it, AlgorithmChoice.AUTO, state.size) }
+                    publish(announce(state.copy(note = note), note))
+                },
+            )
+        }
+    }
+}
+
+/** Auto: solves with the chosen method in the background, then plays the moves one by one.
+ *  Offered only on a shuffled board that is not solved. */
+fun GameController.auto() {
+    val g = game ?: return
+    if (!state.canAuto || g.isSolved()) return
+    stopAuto()
+    stopFewest()
+    generation += 1
+    val gen = generation
+    val token = core.newCancel()
+    autoCancel = token
+    var choice = state.settings.algorithm
+    val size = state.size
+    var notice: Note? = null
+    if (choice == AlgorithmChoice.PATTERN_DB && size > 5) {
+        choice = AlgorithmChoice.AUTO
+        notice = Note.PatternDbTooBig(size)
+    }
+    bankClock()
+    publish(
+        announce(
+            state.copy(phase = Phase.SOLVING, hint = null, helped = true, peeking = false, note = notice ?: Note.Searching(0)),
+            Note.AutoStarted,
+        ),
+    )
+    val method = choice
+    threads.background {
+        val outcome = runCatching {
+            g.solve(method, SOLVE_BUDGET_MS, token) { positions ->
+                threads.main {
+                    if (gen == generation && state.phase == Phase.SOLVING && notice == null) {
+                        publish(state.copy(note = Note.Searching(positions)))
+                    }
+                }
+            }
+        }
+        threads.main {
+            if (gen != generation) return@main
+            autoCancel = null
+            outcome.fold(
+                onSuccess = { report -> play(report, gen, notice) },
+                onFailure = { e ->
+                    val note = (e as? CoreError)?.let { Note.SolveFailed(it, method, size) } ?: Note.AutoStopped
+                    publish(announce(fromGame(Phase.PLAYING).copy(note = note), note))
+                    syncClock()
+                    resumeFewest()
+                },
+            )
+        }
+    }
+}
+
+private fun GameController.play(report: SolveReport, gen: Int, notice: Note?) {
+    val fewest = if (report.optimal && state.moves == 0 && state.fewest == null) Fewest(report.moves.size, true) else state.fewest
+    playbackMoves = report.moves
+    publish(
+        announce(
+            fromGame(Phase.ANIMATING).copy(
+                solve = report, fewest = fewest, note = notice, playback = Playback(0, report.moves.size),
+            ),
+            Note.AutoFound(report.moves.size),
+        ),
+    )
+    scheduleStep(gen)
+}
+
+private fun GameController.scheduleStep(gen: Int) {
+    playbackTimer = threads.main(state.settings.speed.delayMs) { step(gen) }
+}
+
+private fun GameController.step(gen: Int) {
+    val g = game ?: return
+    val playback = state.playback ?: return
+    if (gen != generation || state.phase != Phase.ANIMATING || playback.paused) return
+    val index = playback.played
+    if (index >= playbackMoves.size) {
+        if (g.isSolved()) win(byAuto = true, emptyList()) else publish(fromGame(Phase.PLAYING))
+        return
+    }
+    val slide = g.move(playbackMoves[index])
+    if (slide == null) {
+        // The board is no longer the one solved: hand it back, playable.
+        publish(announce(fromGame(Phase.PLAYING).copy(note = Note.PlaybackBroke), Note.PlaybackBroke))
+        syncClock()
+        return
+    }
+    if (g.isSolved()) {
+        publish(state.copy(playback = playback.copy(played = index + 1)))
+        win(byAuto = true, listOf(slide))
+        return
+    }
+    publish(fromGame(Phase.ANIMATING, listOf(slide)).copy(playback = playback.copy(played = index + 1), note = state.note))
+    scheduleStep(gen)
+}
+
+/** Pause and resume Auto's playback. */
+fun GameController.togglePlayback() {
+    val playback = state.playback ?: return
+    if (state.phase != Phase.ANIMATING) return
+    playbackTimer?.cancel()
+    playbackTimer = null
+    publish(state.copy(playback = playback.copy(paused = !playback.paused)))
+    if (playback.paused) scheduleStep(generation)
+}
+
+/** Cancel while searching, Stop while playing: the board is the player's again. */
+fun GameController.cancelAuto() {
+    if (!state.autoRunning) return
+    stopAuto()
+    publish(announce(fromGame(Phase.PLAYING).copy(note = Note.AutoStopped), Note.AutoStopped))
+    syncClock()
+    resumeFewest()
+}
+
+internal fun GameController.stopAuto() {
+    generation += 1
+    autoCancel?.cancel()
+    autoCancel = null
+    playbackTimer?.cancel()
+    playbackTimer = null
+}
+
+/** Play again after a win: a new shuffle of the same picture and size. */
+fun GameController.playAgain() {
+    if (state.phase == Phase.WON) shuffle()
+}

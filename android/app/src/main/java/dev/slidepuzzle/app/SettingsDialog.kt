@@ -1,0 +1,79 @@
+package dev.slidepuzzle.app
+
+import android.view.View
+import android.widget.LinearLayout
+import android.widget.RadioButton
+import android.widget.RadioGroup
+import android.widget.Switch
+import android.widget.TextView
+
+/**
+ * The settings: Auto's method (each with a line on what it does), Auto's speed, numbers on the
+ * tiles, and the shuffle's difficulty, saying plainly what boards past 4×4 do with Easy, Medium
+ * and Hard. Every change applies at once.
+ */
+class SettingsDialog(private val activity: MainActivity, private val controller: GameController, private val words: PlayerText) {
+    val view: LinearLayout = activity.column(spacing = activity.dp(12))
+    private var shown: Settings? = null
+
+    fun render(s: Settings) {
+        if (s == shown) return
+        shown = s
+        val a = activity
+        view.removeAllViews()
+        fun add(v: View) = view.addView(v, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, LinearLayout.LayoutParams.WRAP_CONTENT).apply {
+            if (view.childCount > 0) topMargin = a.dp(8)
+        })
+        add(a.label(words.string(R.string.settings_method), R.dimen.text_body, bold = true).apply { accessibilityHeading() })
+        add(radios(AlgorithmChoice.values().toList(), s.algorithm, { words.string(it.title) }, { words.string(it.about) }) {
+            controller.updateSettings(controller.state.settings.copy(algorithm = it))
+        })
+        add(a.label(words.string(R.string.settings_speed), R.dimen.text_body, bold = true).apply { accessibilityHeading() })
+        add(FlowLayout(a, a.dp(8)).apply {
+            for (speed in PlaybackSpeed.values()) {
+                addView(a.chip(words.string(speed.title), speed == s.speed) {
+                    controller.updateSettings(controller.state.settings.copy(speed = speed))
+                })
+            }
+        })
+        add(Switch(a).apply {
+            this.text = this@SettingsDialog.words.string(R.string.settings_numbers)
+            isChecked = s.numbers
+            minHeight = a.px(R.dimen.touch_target)
+            setTextColor(a.color(R.color.on_background))
+            textSize = 16f
+            setOnCheckedChangeListener { _, on -> controller.updateSettings(controller.state.settings.copy(numbers = on)) }
+        })
+        add(a.label(words.string(R.string.settings_shuffle), R.dimen.text_body, bold = true).apply { accessibilityHeading() })
+        add(radios(Difficulty.values().toList(), s.difficulty, { words.string(it.title) }, { null }) {
+            controller.updateSettings(controller.state.settings.copy(difficulty = it))
+        })
+        add(a.label(words.string(R.string.settings_shuffle_note), R.dimen.text_small, R.color.on_surface_variant))
+    }
+
+    private fun <T> radios(values: List<T>, chosen: T, title: (T) -> String, about: (T) -> String?, pick: (T) -> Unit): RadioGroup {
+        val a = activity
+        return RadioGroup(a).apply {
+            orientation = RadioGroup.VERTICAL
+            for (v in values) {
+                val b = RadioButton(a).apply {
+                    id = View.generateViewId()
+                    val line = about(v)
+                    text = if (line == null) title(v) else "${title(v)}\n$line"
+                    setTextColor(a.color(R.color.on_background))
+                    textSize = 16f
+                    minHeight = a.px(R.dimen.touch_target)
+                    setPadding(a.dp(8), a.dp(6), 0, a.dp(6))
+                    buttonTintList = android.content.res.ColorStateList.valueOf(a.color(R.color.primary))
+                    isChecked = v == chosen
+                    setOnClickListener { if (v != chosen) pick(v) }
+                }
+                addView(b)
+            }
+        }
+    }
+
+    /** The secondary line of a radio in a smaller, quieter style. */
+    @Suppress("unused")
+    private fun TextView.quiet() = setTextColor(activity.color(R.color.on_surface_variant))
+}

@@ -1,0 +1,181 @@
+package dev.slidepuzzle.app
+
+import android.graphics.Bitmap
+import android.graphics.drawable.BitmapDrawable
+import android.view.Gravity
+import android.view.View
+import android.view.ViewGroup
+import android.widget.Button
+import android.widget.FrameLayout
+import android.widget.LinearLayout
+import android.widget.ProgressBar
+import android.widget.ScrollView
+import android.widget.TextView
+
+/**
+ * The start screen: the board size (3×3 to 5×5 as chips, 6×6 to 8×8 behind "More sizes"), the
+ * best of that size, a photo from the camera or the library, the built-in pictures drawn by the
+ * core, and the records. Wide windows put the choices beside the pictures.
+ */
+class StartScreen(
+    private val activity: MainActivity,
+    private val controller: GameController,
+    private val words: PlayerText,
+    private val core: PuzzleCore,
+) : ScreenView {
+    private val scroll = ScrollView(activity).apply { isFillViewport = true; clipToPadding = true }
+    override val view: View = scroll
+    private val content = SideBySide(activity)
+    private val sizes = FlowLayout(activity, activity.dp(8))
+    private val best = activity.label(sizeRes = R.dimen.text_body, colorRes = R.color.on_surface_variant).apply { id = R.id.start_best }
+    private val note = activity.label(colorRes = R.color.error).apply { id = R.id.note }
+    private val spinner = ProgressBar(activity).apply { id = R.id.spinner; isIndeterminate = true; visibility = View.GONE }
+    private val pictures = mutableMapOf<String, Button>()
+    private var shownSize = -1
+    /** Whether the built-in pictures' thumbnails are drawn (the screenshot tests wait for it). */
+    var thumbnailsShown = false
+        private set
+
+    init {
+        val a = activity
+        val intro = a.column(
+            a.label(words.string(R.string.start_title), R.dimen.text_headline, bold = true).apply {
+                isFocusable = true
+                accessibilityHeading()
+            },
+            a.label(words.string(R.string.start_subtitle), colorRes = R.color.on_surface_variant),
+            spacing = a.dp(4),
+        )
+        val photo = a.row(
+            a.button(words.string(R.string.camera), R.drawable.ic_camera, ButtonStyle.FILLED) { activity.takePhoto() }.apply { id = R.id.camera },
+            a.button(words.string(R.string.photos), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos },
+        )
+        val records = a.button(words.string(R.string.records_button), R.drawable.ic_trophy, ButtonStyle.TEXT) { controller.showRecords() }
+            .apply { id = R.id.records }
+        val choices = a.column(
+            intro,
+            heading(words.string(R.string.board_size)),
+            sizes,
+            best,
+            heading(words.string(R.string.your_photo)),
+            photo,
+            spinner,
+            note,
+            records,
+            spacing = a.dp(12),
+        )
+        val grid = GridColumns(a, a.px(R.dimen.thumbnail) + a.dp(16), a.dp(12))
+        for (id in core.builtinIds()) {
+            val name = words.builtinName(id)
+            val b = a.button(name, style = ButtonStyle.TONAL) { controller.chooseBuiltin(id) }.apply {
+                contentDescription = words.string(R.string.play_picture, name)
+                gravity = Gravity.CENTER
+                compoundDrawablePadding = a.dp(8)
+                setPadding(a.dp(8), a.dp(8), a.dp(8), a.dp(12))
+            }
+            pictures[id] = b
+            grid.addView(b)
+        }
+        val builtins = a.column(heading(words.string(R.string.builtin_pictures)), grid, spacing = a.dp(12))
+        content.set(choices, builtins)
+        scroll.addView(content, FrameLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
+        loadThumbnails()
+    }
+
+    private fun heading(s: String): TextView = activity.label(s, R.dimen.text_title, bold = true).apply { accessibilityHeading() }
+
+    /** The built-in pictures, drawn once by the core off the UI thread. */
+    private fun loadThumbnails() {
+        val edge = activity.px(R.dimen.thumbnail)
+        val ids = core.builtinIds()
+        controller.threads.background {
+            val drawn = ids.mapNotNull { id -> runCatching { id to core.builtinPicture(id, edge) }.getOrNull() }
+            controller.threads.main {
+                for ((id, art) in drawn) {
+                    val bmp: Bitmap = activity.bitmapOf(art)
+                    val d = BitmapDrawable(activity.resources, bmp).apply { setBounds(0, 0, edge, edge) }
+                    pictures[id]?.setCompoundDrawablesRelative(null, d, null, null)
+                }
+                thumbnailsShown = true
+            }
+        }
+    }
+
+    override fun render(s: UiState) {
+        if (s.size != shownSize || sizes.childCount == 0) {
+            shownSize = s.size
+            sizes.removeAllViews()
+            for (n in 3..5) {
+                sizes.addView(activity.chip(words.boardName(n), s.size == n) { controller.selectSize(n) }.apply {
+                    contentDescription = words.string(R.string.size_description, n)
+                })
+            }
+            val big = s.size >= 6
+            sizes.addView(
+                activity.chip(if (big) words.boardName(s.size) else words.string(R.string.size_more), big) { controller.showMoreSizes() }.apply {
+                    setCompoundDrawablesRelative(null, null, activity.resources.getDrawable(R.drawable.ic_expand, activity.theme).mutate().apply {
+                        setTint(currentTextColor)
+                        setBounds(0, 0, activity.dp(18), activity.dp(18))
+                    }, null)
+                    if (big) contentDescription = words.string(R.string.size_description, s.size)
+                },
+            )
+        }
+        best.text = bestLine(s)
+        note.text = s.note?.let { words.note(it) } ?: ""
+        note.visibility = if (s.note == null) View.GONE else View.VISIBLE
+        spinner.visibility = if (s.loadingPhoto) View.VISIBLE else View.GONE
+        for (b in pictures.values) b.enable(!s.loadingPhoto)
+    }
+
+    /** "Your best at 4×4: 48 moves in 1:12", or that no game of the size was won yet. */
+    private fun bestLine(s: UiState): String {
+        val rows = s.records.filter { it.size == s.size && it.won > 0 }
+        val fewest = rows.mapNotNull { it.fewestMoves }.minOrNull()
+        val fastest = rows.mapNotNull { it.fastestMs }.minOrNull()
+        val board = words.boardName(s.size)
+        return if (fewest != null && fastest != null) words.string(R.string.start_best, board, words.moves(fewest), words.clock(fastest))
+        else words.string(R.string.start_no_best, board)
+    }
+
+    override fun applyInsets(insets: Insets4) {
+        val m = activity.px(R.dimen.margin)
+        scroll.setPadding(insets.left, insets.top, insets.right, insets.bottom)
+        content.setPadding(m, m, m, m)
+    }
+}
+
+/** Two parts stacked, or side by side when the window is wide enough for both. */
+class SideBySide(context: android.content.Context) : LinearLayout(context) {
+    private var first: View? = null
+    private var second: View? = null
+    private var laidWide: Boolean? = null
+
+    fun set(a: View, b: View) {
+        first = a
+        second = b
+        addView(a)
+        addView(b)
+    }
+
+    override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
+        val width = MeasureSpec.getSize(widthMeasureSpec)
+        val density = resources.displayMetrics.density
+        val wide = width / density >= 600 || resources.configuration.orientation == android.content.res.Configuration.ORIENTATION_LANDSCAPE
+        val gap = (24 * density).toInt()
+        if (laidWide != wide) {
+            laidWide = wide
+            orientation = if (wide) HORIZONTAL else VERTICAL
+            for ((i, v) in listOfNotNull(first, second).withIndex()) {
+                v.layoutParams = if (wide) LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f).apply { if (i > 0) marginStart = gap }
+                else LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT).apply { if (i > 0) topMargin = gap }
+            }
+        }
+        super.onMeasure(widthMeasureSpec, heightMeasureSpec)
+    }
+}
+
+/** Marks a title as a heading for TalkBack (API 28+). */
+fun View.accessibilityHeading() {
+    if (android.os.Build.VERSION.SDK_INT >= 28) isAccessibilityHeading = true
+}
