@@ -138,7 +138,8 @@ class BoardView(context: Context, private val controller: GameController, privat
     // ---- Touch --------------------------------------------------------------------------------
 
     private val slop = ViewConfiguration.get(context).scaledTouchSlop
-    private val flick = ViewConfiguration.get(context).scaledMinimumFlingVelocity * 4f
+    /** A flick: faster than this (pixels a second) toward the empty space slides. */
+    private val flick = context.dpF(600f)
     private var downX = 0f
     private var downY = 0f
     private var downCell = -1

@@ -90,6 +90,8 @@ class GameScreen(
     override val view: View = frame
 
     private var state = UiState()
+    /** The click that follows a finger's press on Peek, which already peeked. */
+    private var peekByTouch = false
     private var art: PictureData? = null
     private var bitmap: Bitmap? = null
     private var rectsFor: Pair<Int, Int>? = null
@@ -103,20 +105,25 @@ class GameScreen(
     }
 
     init {
-        // Peek: shown while the button is held (TalkBack and switch access press it too).
+        // Peek: shown while the button is held by a finger.
         peek.setOnTouchListener { v, e ->
             when (e.actionMasked) {
                 MotionEvent.ACTION_DOWN -> controller.peek(true)
                 MotionEvent.ACTION_UP, MotionEvent.ACTION_CANCEL -> {
                     controller.peek(false)
-                    if (e.actionMasked == MotionEvent.ACTION_UP) v.performClick()
+                    if (e.actionMasked == MotionEvent.ACTION_UP) {
+                        peekByTouch = true
+                        v.performClick()
+                    }
                 }
             }
             true
         }
         peek.setOnClickListener {
-            // A click without a touch (TalkBack, switch access, a keyboard): a short peek.
-            if (!controller.state.peeking) {
+            // A click without a finger held (TalkBack, switch access, a keyboard): a short peek.
+            val touched = peekByTouch
+            peekByTouch = false
+            if (!touched && !controller.state.peeking) {
                 controller.peek(true)
                 ticker.postDelayed({ controller.peek(false) }, PEEK_MS)
             }

@@ -144,7 +144,8 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         )
     }
 
-    internal class TokenHandle(val token: CancelToken) : CancelHandle {
+    /** A cancel handle over the core's token (tests extend it to see that it was used). */
+    internal open class TokenHandle(val token: CancelToken) : CancelHandle {
         override fun cancel() = token.cancel()
     }
 }

@@ -145,6 +145,11 @@ class WrappedCore(private val real: PuzzleCore = TestCore.core) : PuzzleCore by 
     /** Thrown by the next solve, when set. */
     @Volatile var solveFailure: CoreError? = null
 
+    /** The last cancel handle made, to see whether it was used. */
+    @Volatile internal var lastCancel: RecordingToken? = null
+
+    override fun newCancel(): CancelHandle = RecordingToken().also { lastCancel = it }
+
     fun hold() {
         gate = java.util.concurrent.CountDownLatch(1)
     }
@@ -159,15 +164,22 @@ class WrappedCore(private val real: PuzzleCore = TestCore.core) : PuzzleCore by 
     override fun newGame(size: Int, blankCell: Int): CoreGame = GatedGame(real.newGame(size, blankCell))
     override fun restore(save: String): CoreGame = GatedGame(real.restore(save))
 
-    private inner class GatedGame(private val game: CoreGame) : CoreGame by game {
+    override fun prepare(game: CoreGame) = real.prepare((game as? GatedGame)?.inner ?: game)
+
+    private inner class GatedGame(val inner: CoreGame) : CoreGame by inner {
         override fun solve(algorithm: AlgorithmChoice, timeoutMs: Long, cancel: CancelHandle, progress: (Long) -> Unit): SolveReport {
             gate.await()
             solveFailure?.let { solveFailure = null; throw it }
-            return game.solve(algorithm, timeoutMs, cancel, progress)
+            return inner.solve(algorithm, timeoutMs, cancel, progress)
         }
     }
+}
 
-    override fun prepare(game: CoreGame) = real.prepare((game as? GatedGame)?.let { it.inner() } ?: game)
-
-    private fun GatedGame.inner(): CoreGame = this.let { g -> g.javaClass.getDeclaredField("game").apply { isAccessible = true }.get(g) as CoreGame }
+/** The core's own cancel token, noting whether it was cancelled. */
+internal class RecordingToken : RustCore.TokenHandle(dev.slidepuzzle.core.CancelToken()) {
+    @Volatile var cancelled = false
+    override fun cancel() {
+        cancelled = true
+        super.cancel()
+    }
 }

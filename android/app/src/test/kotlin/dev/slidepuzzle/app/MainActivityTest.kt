@@ -1,0 +1,296 @@
+package dev.slidepuzzle.app
+
+import android.app.Activity
+import android.content.ComponentName
+import android.content.Intent
+import android.content.pm.ActivityInfo
+import android.content.pm.ResolveInfo
+import android.net.Uri
+import android.os.SystemClock
+import android.provider.MediaStore
+import android.view.KeyEvent
+import android.view.MotionEvent
+import android.view.View
+import android.view.accessibility.AccessibilityNodeInfo
+import java.io.File
+import org.junit.After
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNotEquals
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.Robolectric
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.RuntimeEnvironment
+import org.robolectric.Shadows.shadowOf
+import org.robolectric.android.controller.ActivityController
+import org.robolectric.annotation.Config
+import org.robolectric.annotation.GraphicsMode
+
+/** A view the screen must have. */
+fun <T : View> Activity.view(id: Int): T = findViewById<T>(id)!!
+
+/** The real activity, with the app's own manifest, theme and resources, on the real core. */
+@RunWith(RobolectricTestRunner::class)
+@GraphicsMode(GraphicsMode.Mode.NATIVE)
+@Config(qualifiers = "w411dp-h891dp-port-xxhdpi")
+class MainActivityTest {
+    private var controller: ActivityController<MainActivity>? = null
+
+    private fun launch(): MainActivity {
+        val app = RuntimeEnvironment.getApplication()
+        val intent = Intent(app, MainActivity::class.java).putExtra(MainActivity.EXTRA_SEED, 5L).putExtra(MainActivity.EXTRA_PREFETCH, false)
+        val c = Robolectric.buildActivity(MainActivity::class.java, intent).setup()
+        controller = c
+        waitFor(what = "the records") { c.get().controller.bests != null }
+        return c.get()
+    }
+
+    @After
+    fun tearDown() {
+        controller?.pause()?.stop()?.destroy()
+    }
+
+    /** Starts a shuffled 3×3 game on a built-in picture. */
+    private fun MainActivity.playing(): GameController {
+        val c = controller
+        c.selectSize(3)
+        c.chooseBuiltin("sunset")
+        waitFor(what = "the game screen") { c.state.screen == Screen.GAME }
+        c.tap(8)
+        c.requestShuffle()
+        waitFor(what = "the shuffle") { c.state.phase == Phase.PLAYING && !c.isFindingFewest }
+        return c
+    }
+
+    @Test
+    fun theActivityRunsWithTheAppsManifestThemeAndResources() {
+        val a = launch()
+        assertEquals("dev.slidepuzzle.app", a.packageName)
+        assertEquals("targetSdkVersion from the merged manifest", 35, a.applicationInfo.targetSdkVersion)
+        assertEquals(26, a.applicationInfo.minSdkVersion)
+        val info = a.packageManager.getActivityInfo(a.componentName, 0)
+        assertEquals(R.style.Theme_SlidePuzzle, info.themeResource.takeIf { it != 0 } ?: a.applicationInfo.theme)
+        assertTrue("the activity handles rotation itself", info.configChanges and ActivityInfo.CONFIG_ORIENTATION != 0)
+        assertEquals(a.getString(R.string.app_name), a.applicationInfo.loadLabel(a.packageManager).toString())
+        val background = (a.window.decorView.background as? android.graphics.drawable.ColorDrawable)?.color
+        assertEquals("the theme's window background", a.getColor(R.color.background), background)
+        assertEquals(R.mipmap.ic_launcher, a.applicationInfo.icon)
+    }
+
+    @Test
+    fun aColdStartRestoresTheGameSavedInPreferences() {
+        val a = launch()
+        val c = a.playing()
+        c.slide(c.state.movableDirection())
+        val tiles = c.state.tiles
+        controller!!.pause().stop().destroy()
+        controller = null
+        val prefs = RuntimeEnvironment.getApplication().getSharedPreferences("game", 0)
+        assertEquals("PLAYING", prefs.getString("phase", null))
+        val b = launch()
+        waitFor(what = "the restored picture") { b.controller.state.art != null }
+        assertEquals(Screen.GAME, b.controller.state.screen)
+        assertEquals(tiles, b.controller.state.tiles)
+        assertEquals(1, b.controller.state.moves)
+    }
+
+    @Test
+    fun aPickedPhotoAndACameraShotOpenTheCropScreen() {
+        val a = launch()
+        val file = File(a.cacheDir, "picked.jpg").apply { writeBytes(photoJpeg(900, 600)) }
+        a.pickPhoto()
+        val pick = shadowOf(a).nextStartedActivityForResult
+        assertEquals("the Photo Picker on API 33+", MediaStore.ACTION_PICK_IMAGES, pick.intent.action)
+        shadowOf(a).receiveResult(pick.intent, Activity.RESULT_OK, Intent().setData(Uri.fromFile(file)))
+        waitFor(what = "the crop screen") { a.controller.state.screen == Screen.CROP }
+        assertEquals(900 to 600, a.controller.state.cropState!!.width to a.controller.state.cropState!!.height)
+        assertTrue(a.view<View>(R.id.crop_use).isShown)
+        a.controller.cropCancel()
+        // The camera app wrote into PhotoProvider's file.
+        PhotoProvider.file(a.cacheDir).writeBytes(photoJpeg(600, 900))
+        a.takePhoto()
+        val shot = shadowOf(a).nextStartedActivityForResult
+        assertEquals(MediaStore.ACTION_IMAGE_CAPTURE, shot.intent.action)
+        shadowOf(a).receiveResult(shot.intent, Activity.RESULT_OK, null)
+        waitFor(what = "the crop screen") { a.controller.state.screen == Screen.CROP }
+        assertEquals(600 to 900, a.controller.state.cropState!!.width to a.controller.state.cropState!!.height)
+        a.view<View>(R.id.crop_use).performClick()
+        waitFor(what = "the game") { a.controller.state.screen == Screen.GAME }
+        // A cancelled pick changes nothing.
+        a.controller.backToStart()
+        a.pickPhoto()
+        shadowOf(a).receiveResult(shadowOf(a).nextStartedActivityForResult.intent, Activity.RESULT_CANCELED, null)
+        waitFor { true }
+        assertEquals(Screen.START, a.controller.state.screen)
+        assertFalse(a.controller.state.loadingPhoto)
+    }
+
+    @Test
+    fun withoutThePhotoPickerThePickerFallsBackToTheGallery() {
+        val a = launch()
+        val app = shadowOf(RuntimeEnvironment.getApplication())
+        app.checkActivities(true)
+        // Only a gallery that answers GET_CONTENT is installed.
+        val gallery = ResolveInfo().apply {
+            activityInfo = ActivityInfo().apply { packageName = "gallery"; name = "Gallery" }
+        }
+        shadowOf(a.packageManager).addResolveInfoForIntent(Intent(Intent.ACTION_GET_CONTENT).setType("image/*").addCategory(Intent.CATEGORY_OPENABLE), gallery)
+        shadowOf(a.packageManager).addActivityIfNotPresent(ComponentName("gallery", "Gallery"))
+        shadowOf(a.packageManager).addIntentFilterForActivity(
+            ComponentName("gallery", "Gallery"),
+            android.content.IntentFilter(Intent.ACTION_GET_CONTENT).apply {
+                addCategory(Intent.CATEGORY_OPENABLE)
+                addCategory(Intent.CATEGORY_DEFAULT)
+                addDataType("image/*")
+            },
+        )
+        a.pickPhoto()
+        val started = shadowOf(a).nextStartedActivityForResult
+        assertEquals(Intent.ACTION_GET_CONTENT, started.intent.action)
+        // No camera app at all: said in words, nothing started.
+        a.takePhoto()
+        assertEquals(Note.NoCamera, a.controller.state.note)
+        assertEquals(a.getString(R.string.no_camera), (a.view<android.widget.TextView>(R.id.note)).text.toString())
+    }
+
+    @Test
+    fun backAsksBeforeLeavingAGameWithMovesAndClosesOnlyFromTheStart() {
+        val a = launch()
+        val c = a.playing()
+        c.slide(c.state.movableDirection())
+        @Suppress("DEPRECATION")
+        a.onBackPressed()
+        waitFor { true }
+        assertTrue("the confirmation shows", a.view<View>(R.id.dialog_confirm).isShown)
+        assertFalse(a.isFinishing)
+        a.view<View>(R.id.dialog_confirm).performClick()
+        assertEquals(Screen.START, c.state.screen)
+        @Suppress("DEPRECATION")
+        a.onBackPressed()
+        assertTrue("Back on the start screen closes the app", a.isFinishing)
+    }
+
+    @Test
+    fun aDragFromATileSlidesItsLineAndAShortOneSettlesBack() {
+        val a = launch()
+        val c = a.playing()
+        val board = a.view<BoardView>(R.id.board)
+        waitFor { board.width > 0 }
+        val n = c.state.size
+        val step = board.width / n.toFloat()
+        // A tile left of the empty space in its row, if any, else right of it.
+        val blank = c.state.blankCell
+        val (cell, dx) = if (blank % n > 0) blank - 1 to step else blank + 1 to -step
+        val tile = c.state.tiles[cell]
+        fun drag(distance: Float, ms: Long) {
+            val x = (cell % n + 0.5f) * step
+            val y = (cell / n + 0.5f) * step
+            val t = SystemClock.uptimeMillis()
+            board.dispatchTouchEvent(MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, x, y, 0))
+            for (i in 1..5) board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms * i / 5, MotionEvent.ACTION_MOVE, x + distance * i / 5, y, 0))
+            board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms, MotionEvent.ACTION_UP, x + distance, y, 0))
+            waitFor { true }
+        }
+        drag(dx * 0.3f, 600)
+        assertEquals("a slow drag of under half a step settles back", tile, c.state.tiles[cell])
+        drag(dx * 0.7f, 300)
+        assertEquals("past half a step the tile slides into the empty space", tile, c.state.tiles[blank])
+        assertEquals(1, c.state.moves)
+        // Back the other way with a flick: short but fast.
+        val back = blank to -dx
+        val x = (back.first % n + 0.5f) * step
+        val y = (back.first / n + 0.5f) * step
+        val t = SystemClock.uptimeMillis()
+        board.dispatchTouchEvent(MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, x, y, 0))
+        board.dispatchTouchEvent(MotionEvent.obtain(t, t + 10, MotionEvent.ACTION_MOVE, x + back.second * 0.15f, y, 0))
+        board.dispatchTouchEvent(MotionEvent.obtain(t, t + 20, MotionEvent.ACTION_MOVE, x + back.second * 0.3f, y, 0))
+        board.dispatchTouchEvent(MotionEvent.obtain(t, t + 30, MotionEvent.ACTION_UP, x + back.second * 0.3f, y, 0))
+        waitFor { true }
+        assertEquals("a flick toward the empty space counts", tile, c.state.tiles[cell])
+        // A drag across the line moves nothing.
+        val before = c.state.tiles
+        val t2 = SystemClock.uptimeMillis()
+        val cx = (cell % n + 0.5f) * step
+        val cy = (cell / n + 0.5f) * step
+        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2, MotionEvent.ACTION_DOWN, cx, cy, 0))
+        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2 + 300, MotionEvent.ACTION_MOVE, cx, cy + step * 0.8f, 0))
+        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2 + 600, MotionEvent.ACTION_UP, cx, cy + step * 0.8f, 0))
+        waitFor { true }
+        assertEquals(before, c.state.tiles)
+    }
+
+    @Test
+    fun arrowKeysSlideTheTileNextToTheEmptySpace() {
+        val a = launch()
+        val c = a.playing()
+        val blank = c.state.blankCell
+        val n = c.state.size
+        if (blank % n == 0) {
+            a.onKeyDown(KeyEvent.KEYCODE_DPAD_LEFT, KeyEvent(KeyEvent.ACTION_DOWN, KeyEvent.KEYCODE_DPAD_LEFT))
+            assertEquals("the tile right of the empty space went left", blank + 1, c.state.blankCell)
+        } else {
+            a.onKeyDown(KeyEvent.KEYCODE_DPAD_RIGHT, KeyEvent(KeyEvent.ACTION_DOWN, KeyEvent.KEYCODE_DPAD_RIGHT))
+            assertEquals("the tile left of the empty space went right", blank - 1, c.state.blankCell)
+        }
+    }
+
+    @Test
+    fun talkBackHearsEveryTileAndSlidesThemWithAnAction() {
+        val a = launch()
+        val c = a.playing()
+        val board = a.view<BoardView>(R.id.board)
+        waitFor { board.width > 0 }
+        val n = c.state.size
+        for (cell in 0 until n * n) {
+            val v = board.getChildAt(cell)
+            val tile = c.state.tiles[cell]
+            val label = v.contentDescription.toString()
+            if (tile == 0) assertTrue(label, label.startsWith("Empty space, row ${cell / n + 1}, column ${cell % n + 1}"))
+            else assertTrue(label, label.startsWith("Tile $tile, row ${cell / n + 1}, column ${cell % n + 1}"))
+            assertEquals("movable tiles say so", cell in c.state.movable && tile != 0, label.endsWith("can move"))
+        }
+        val blank = c.state.blankCell
+        val cell = c.state.movable.first { c.state.tiles[it] != 0 && (it == blank - n || it == blank + n || (it / n == blank / n && kotlin.math.abs(it - blank) == 1)) }
+        val v = board.getChildAt(cell)
+        val info = AccessibilityNodeInfo.obtain()
+        v.onInitializeAccessibilityNodeInfo(info)
+        val action = info.actionList.single { it.id == R.id.action_tile }
+        assertTrue(action.label.toString(), action.label.startsWith("Slide "))
+        val tile = c.state.tiles[cell]
+        assertTrue(v.performAccessibilityAction(R.id.action_tile, null))
+        assertEquals(0, c.state.tiles[cell])
+        assertEquals("the move is announced", Note.Moved(listOf(tile), TileDir.of(cell, c.state.tiles.indexOf(tile), n)), c.state.announcement!!.note)
+    }
+
+    @Test
+    fun peekShowsTheWholePictureWhileTheButtonIsHeldOrBrieflyOnAClick() {
+        val a = launch()
+        val c = a.playing()
+        val peek = a.view<View>(R.id.peek)
+        assertTrue(peek.isShown)
+        val t = SystemClock.uptimeMillis()
+        peek.dispatchTouchEvent(MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, 5f, 5f, 0))
+        assertTrue(c.state.peeking)
+        peek.dispatchTouchEvent(MotionEvent.obtain(t, t + 500, MotionEvent.ACTION_UP, 5f, 5f, 0))
+        assertFalse(c.state.peeking)
+        // TalkBack and switch access click: a short peek.
+        c.peek(false)
+        peek.performClick()
+        assertTrue(c.state.peeking)
+        shadowOf(android.os.Looper.getMainLooper()).idleFor(java.time.Duration.ofMillis(GameScreen.PEEK_MS + 100))
+        assertFalse(c.state.peeking)
+        assertEquals(2, c.state.peeks)
+        // Held on the board: the long press peeks too.
+        val board = a.view<BoardView>(R.id.board)
+        val t2 = SystemClock.uptimeMillis()
+        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2, MotionEvent.ACTION_DOWN, 10f, 10f, 0))
+        shadowOf(android.os.Looper.getMainLooper()).idleFor(java.time.Duration.ofMillis(800))
+        assertTrue(c.state.peeking)
+        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2 + 900, MotionEvent.ACTION_UP, 10f, 10f, 0))
+        assertFalse(c.state.peeking)
+        assertEquals(3, c.state.peeks)
+        assertNotEquals("the long press did not also tap", Note.TapShuffle, c.state.note)
+    }
+}
