@@ -11,7 +11,8 @@
 #           swift-format lint where the toolchain has it, and the iPhone type-check of the whole
 #           iOS side where an iOS SDK is on the machine (where `swift` is on PATH)
 #   jvm     the Kotlin bindings tests and the Android app's build and Robolectric tests (where
-#           Maven can resolve their artifacts)
+#           Maven can resolve their artifacts; the app's res/ needs aapt2, from Debian's aapt
+#           package, installed here where it is missing and apt-get can)
 #   fuzz    a short cargo-fuzz run per target, beside the JVM phase (where cargo-fuzz is
 #           present or can be installed)
 #
@@ -156,8 +157,20 @@ elif ! command -v mvn >/dev/null || ! command -v java >/dev/null; then
 else
   jvm_ran=()
   jvm_skipped=()
+  jvm_why=()
+  # The Android build compiles res/ with aapt2 (android/scripts/resources.sh).
+  if ! command -v aapt2 >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    echo "== installing aapt2 (Debian package aapt)"
+    { apt-get install -y -qq aapt || { apt-get update -qq && apt-get install -y -qq aapt; }; } >target/apt-aapt.log 2>&1 || true
+  fi
   for pair in "kotlin:tests/kotlin/pom.xml" "android:android/pom.xml"; do
     label=${pair%%:*}
+    if [ "$label" = android ] && ! command -v aapt2 >/dev/null; then
+      echo "android: skipped, no aapt2 to compile the app's resources (apt-get install aapt)"
+      jvm_skipped+=("$label")
+      jvm_why+=("android: no aapt2 (apt-get install aapt), which compiles the app's res/")
+      continue
+    fi
     echo "== JVM: $label (mvn test)"
     status=0
     run_maven "$label" "${pair#*:}" || status=$?
@@ -165,16 +178,22 @@ else
       0) echo "$label: tests passed"; jvm_ran+=("$label") ;;
       3) echo "$label: skipped, Maven cannot resolve its artifacts here"
          grep -m1 -E "could not be resolved|Could not resolve|Could not transfer" "target/mvn-$label.log" | cut -c1-200 || true
-         jvm_skipped+=("$label") ;;
+         jvm_skipped+=("$label")
+         jvm_why+=("$label: Maven cannot resolve its artifacts (no repository answers, none cached)") ;;
       *) echo "test.sh: $label tests failed" >&2; exit 1 ;;
     esac
   done
+  android_line=""
+  if [ -f android/target/screenshots/index.html ] && [[ " ${jvm_ran[*]} " == *" android "* ]]; then
+    shots=$(find android/target/screenshots -name '*.png' | wc -l)
+    android_line=" (resources by $(aapt2 version 2>&1 | head -1 | sed 's/Android Asset Packaging Tool (aapt) //;s/^/aapt2 /'); $shots screenshots in android/target/screenshots)"
+  fi
   if [ ${#jvm_skipped[@]} -eq 0 ]; then
-    record jvm "ran: ${jvm_ran[*]}"
+    record jvm "ran: ${jvm_ran[*]}$android_line"
   elif [ ${#jvm_ran[@]} -eq 0 ]; then
-    record jvm "skipped: Maven cannot resolve the Kotlin and Android artifacts (no Maven repository answers, none cached)"
+    record jvm "skipped: $(IFS=';'; echo "${jvm_why[*]}")"
   else
-    record jvm "ran: ${jvm_ran[*]}; skipped (artifacts not resolvable): ${jvm_skipped[*]}"
+    record jvm "ran: ${jvm_ran[*]}$android_line; skipped: $(IFS=';'; echo "${jvm_why[*]}")"
   fi
 fi
 

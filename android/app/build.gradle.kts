@@ -17,6 +17,7 @@ android {
     }
 
     sourceSets["main"].jniLibs.srcDir(layout.buildDirectory.dir("rustJniLibs"))
+    // src/test/shims stand in for androidx.test in the Maven build only: Gradle has the real one.
     sourceSets["test"].java.srcDir("src/test/kotlin")
 
     compileOptions {
@@ -25,6 +26,9 @@ android {
     }
     kotlinOptions { jvmTarget = "17" }
     testOptions {
+        // Robolectric runs the app with its own res/ and merged manifest, as android/pom.xml
+        // does with aapt2 (scripts/resources.sh).
+        unitTests.isIncludeAndroidResources = true
         unitTests.all {
             // Robolectric tests load the host build of the Rust library (cargo build --release).
             it.systemProperty("jna.library.path", rootDir.resolve("../target/release").path)

@@ -136,6 +136,36 @@ pub fn picture_from_pixels(
     Ok(pic::from_pixels(width, height, &rgba, stride, crop, edge, &limits)?.into())
 }
 
+/// A whole photo, upright, scaled down to fit `max_edge` pixels: what a crop screen shows.
+#[derive(Clone, PartialEq, Eq, uniffi::Record)]
+pub struct PhotoPreview {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width * height * 4` bytes: red, green, blue, alpha.
+    pub rgba: Vec<u8>,
+}
+
+impl std::fmt::Debug for PhotoPreview {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PhotoPreview({}×{})", self.width, self.height)
+    }
+}
+
+/// The whole photo (JPEG, PNG, WebP, GIF), turned upright by its EXIF orientation and scaled
+/// down to fit `max_edge` (16–4096) pixels, by the same decoder that cuts the puzzle's
+/// picture: a crop screen shows it under its frame.
+#[uniffi::export]
+pub fn load_preview(bytes: Vec<u8>, max_edge: u32) -> Result<PhotoPreview> {
+    let p = pic::preview(&bytes, max_edge, &pic::PictureLimits::default())?;
+    Ok(PhotoPreview {
+        width: p.width,
+        height: p.height,
+        rgba: p.rgba,
+    })
+}
+
 /// The built-in pictures, in display order.
 #[uniffi::export]
 pub fn builtin_pictures() -> Vec<BuiltinPicture> {

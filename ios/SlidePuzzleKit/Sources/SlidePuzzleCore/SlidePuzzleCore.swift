@@ -2375,6 +2375,85 @@ public func FfiConverterTypeLimits_lower(_ value: Limits) -> RustBuffer {
 
 
 /**
+ * A whole photo, upright, scaled down to fit `max_edge` pixels: what a crop screen shows.
+ */
+public struct PhotoPreview: Equatable, Hashable {
+    /**
+     * Width in pixels.
+     */
+    public var width: UInt32
+    /**
+     * Height in pixels.
+     */
+    public var height: UInt32
+    /**
+     * `width * height * 4` bytes: red, green, blue, alpha.
+     */
+    public var rgba: Data
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Width in pixels.
+         */width: UInt32, 
+        /**
+         * Height in pixels.
+         */height: UInt32, 
+        /**
+         * `width * height * 4` bytes: red, green, blue, alpha.
+         */rgba: Data) {
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension PhotoPreview: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePhotoPreview: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PhotoPreview {
+        return
+            try PhotoPreview(
+                width: FfiConverterUInt32.read(from: &buf), 
+                height: FfiConverterUInt32.read(from: &buf), 
+                rgba: FfiConverterData.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: PhotoPreview, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.width, into: &buf)
+        FfiConverterUInt32.write(value.height, into: &buf)
+        FfiConverterData.write(value.rgba, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePhotoPreview_lift(_ buf: RustBuffer) throws -> PhotoPreview {
+    return try FfiConverterTypePhotoPreview.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePhotoPreview_lower(_ value: PhotoPreview) -> RustBuffer {
+    return FfiConverterTypePhotoPreview.lower(value)
+}
+
+
+/**
  * A square RGBA picture: `edge` × `edge` pixels, 4 bytes each, rows top to bottom. One buffer
  * for the whole picture; draw tile `cell` from its [`tile_rect`].
  */
@@ -4707,6 +4786,20 @@ public func loadPictureWithLimits(bytes: Data, edge: UInt32, maxPixels: UInt64, 
 })
 }
 /**
+ * The whole photo (JPEG, PNG, WebP, GIF), turned upright by its EXIF orientation and scaled
+ * down to fit `max_edge` (16–4096) pixels, by the same decoder that cuts the puzzle's
+ * picture: a crop screen shows it under its frame.
+ */
+public func loadPreview(bytes: Data, maxEdge: UInt32)throws  -> PhotoPreview  {
+    return try  FfiConverterTypePhotoPreview_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_load_preview(
+        FfiConverterData.lower(bytes),
+        FfiConverterUInt32.lower(maxEdge),uniffiCallStatus
+    )
+})
+}
+/**
  * A picture from pixels the platform decoded (HEIC, AVIF, RAW): `height` rows of `width` RGBA
  * pixels, `stride` bytes apart, already upright; cut to `crop` and resized to `edge`. Wrong
  * lengths, zero sizes, short strides and sizes over the budgets are `BadPicture` errors.
@@ -4842,6 +4935,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() != 32470) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_preview() != 62783) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() != 5184) {

@@ -578,6 +578,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(RustBuffer bytes,
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(RustBuffer bytes, uint32_t edge, uint64_t max_pixels, uint64_t max_bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PREVIEW
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PREVIEW
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_preview(RustBuffer bytes, uint32_t max_edge, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(uint32_t width, uint32_t height, RustBuffer rgba, uint32_t stride, RustBuffer crop, uint32_t edge, RustCallStatus *_Nonnull out_status
@@ -925,6 +930,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PREVIEW
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PREVIEW
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_preview(void
     
 );
 #endif

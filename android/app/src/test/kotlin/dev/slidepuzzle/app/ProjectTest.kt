@@ -1,0 +1,96 @@
+package dev.slidepuzzle.app
+
+import java.io.File
+import javax.xml.parsers.DocumentBuilderFactory
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import org.w3c.dom.Element
+
+/**
+ * What the project's files must agree on: every English text has its German twin (and no
+ * German one is left over), plurals carry the same placeholders, and the Gradle build, the
+ * Maven build and the manifest name the same versions and SDK levels. Also the drag's maths.
+ */
+class ProjectTest {
+    private val android = File(System.getProperty("user.dir"))
+    private val res = File(android, "app/src/main/res")
+
+    private data class Text(val kind: String, val placeholders: Set<String>)
+
+    private fun texts(file: File): Map<String, Text> {
+        val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file)
+        val out = LinkedHashMap<String, Text>()
+        val all = doc.documentElement.childNodes
+        for (i in 0 until all.length) {
+            val e = all.item(i) as? Element ?: continue
+            if (e.tagName != "string" && e.tagName != "plurals") continue
+            val placeholders = Regex("%\\d\\$[sd]").findAll(e.textContent).map { it.value }.toSet()
+            out[e.getAttribute("name")] = Text(e.tagName, placeholders)
+        }
+        return out
+    }
+
+    @Test
+    fun everyTextIsInBothLanguagesWithTheSamePlaceholders() {
+        val en = texts(File(res, "values/strings.xml"))
+        val de = texts(File(res, "values-de/strings.xml"))
+        assertEquals("untranslated: ${en.keys - de.keys}; left over: ${de.keys - en.keys}", en.keys, de.keys)
+        for ((key, text) in en) {
+            assertEquals("$key: string or plurals", text.kind, de[key]!!.kind)
+            assertEquals("$key: the same placeholders", text.placeholders, de[key]!!.placeholders)
+        }
+        assertTrue("plurals count: ${en.count { it.value.kind == "plurals" }}", en.count { it.value.kind == "plurals" } >= 8)
+    }
+
+    @Test
+    fun everyStringIsUsedByTheApp() {
+        val code = File(android, "app/src/main/java/dev/slidepuzzle/app").listFiles()!!.joinToString("\n") { it.readText() } +
+            File(android, "app/src/main/AndroidManifest.xml").readText()
+        val unused = texts(File(res, "values/strings.xml")).keys.filter { key ->
+            !code.contains("R.string.$key") && !code.contains("R.plurals.$key") && !code.contains("@string/$key")
+        }
+        assertTrue("strings no screen uses: $unused", unused.isEmpty())
+    }
+
+    @Test
+    fun gradleMavenAndTheManifestAgreeOnVersionsAndSdkLevels() {
+        val gradleApp = File(android, "app/build.gradle.kts").readText()
+        val gradleRoot = File(android, "build.gradle.kts").readText()
+        val pom = File(android, "pom.xml").readText()
+        val resources = File(android, "scripts/resources.sh").readText()
+        fun find(text: String, pattern: String) = Regex(pattern).find(text)?.groupValues?.get(1) ?: error("no $pattern")
+        val kotlinPom = find(pom, "<kotlin.version>([^<]+)</kotlin.version>")
+        assertEquals("the Kotlin version", kotlinPom, find(gradleRoot, "org.jetbrains.kotlin.android\"\\) version \"([^\"]+)\""))
+        assertEquals("targetSdk", find(gradleApp, "targetSdk = (\\d+)"), find(resources, "target_sdk=(\\d+)"))
+        assertEquals("compileSdk", find(gradleApp, "compileSdk = (\\d+)"), find(resources, "target_sdk=(\\d+)"))
+        assertEquals("minSdk", find(gradleApp, "minSdk = (\\d+)"), find(resources, "min_sdk=(\\d+)"))
+        assertEquals("Robolectric", find(pom, "<robolectric.version>([^<]+)</robolectric.version>"), find(gradleApp, "org.robolectric:robolectric:([^\"]+)\""))
+        assertEquals("JNA", find(pom, "<artifactId>jna</artifactId>\\s*<version>([^<]+)</version>"), find(gradleApp, "net.java.dev.jna:jna:([^@\"]+)@aar"))
+        assertTrue("the Gradle build uses the same res/", !gradleApp.contains("res.srcDirs") || gradleApp.contains("src/main/res"))
+        assertTrue("unit tests see the app's resources, as here", gradleApp.contains("isIncludeAndroidResources = true"))
+        assertFalse("the manifest leaves the package to the namespace", File(android, "app/src/main/AndroidManifest.xml").readText().contains("package="))
+    }
+
+    @Test
+    fun aDragCarriesItsLineTowardTheEmptySpaceOnly() {
+        // 3×3, empty space at cell 5 (row 1, column 2): cell 3 carries 3 and 4 to the right.
+        val tiles = listOf(1, 2, 3, 4, 5, 0, 7, 8, 6)
+        val d = BoardDrag.start(3, tiles, 3)!!
+        assertEquals(listOf(3, 4), d.cells)
+        assertEquals(TileDir.RIGHT, d.direction)
+        assertEquals(30f to 0f, d.offset(30f, 12f, 100f))
+        assertEquals("never past one step", 100f to 0f, d.offset(250f, 0f, 100f))
+        assertEquals("never away from the empty space", 0f to 0f, d.offset(-40f, 0f, 100f))
+        assertTrue(d.commits(60f, 0f, 100f))
+        assertFalse(d.commits(40f, 0f, 100f))
+        assertTrue("a flick toward the empty space", d.commits(20f, 0f, 100f, vx = 900f, flick = 600f))
+        assertFalse("a flick away from it", d.commits(20f, 0f, 100f, vx = -900f, flick = 600f))
+        val up = BoardDrag.start(8, tiles, 3)!!
+        assertEquals(TileDir.UP, up.direction)
+        assertEquals(0f to -50f, up.offset(0f, -50f, 100f))
+        assertEquals(null, BoardDrag.start(0, tiles, 3)?.cells)
+        assertEquals(null, BoardDrag.start(5, tiles, 3))
+    }
+}
