@@ -129,7 +129,9 @@ class MainActivity : Activity() {
             }
         }
         if (s.phase == Phase.WON && s.wins != celebrated && s.screen == Screen.GAME) {
-            if (celebrated >= 0 || s.wins > 0) root.performHapticFeedback(HapticFeedbackConstants.CONFIRM)
+            // CONFIRM is API 30; before it a long-press buzz is the closest.
+            val haptic = if (Build.VERSION.SDK_INT >= 30) HapticFeedbackConstants.CONFIRM else HapticFeedbackConstants.LONG_PRESS
+            if (celebrated >= 0 || s.wins > 0) root.performHapticFeedback(haptic)
             celebrated = s.wins
         }
     }
