@@ -208,3 +208,146 @@ fn the_sibling_check_sees_an_import_and_skips_tests() {
         ["beam"]
     );
 }
+
+/// The search folder's floors, lowest first: a file may use its own floor and those below,
+/// never one above (`search/mod.rs`'s `pub use` lines, the public names, excepted).
+const SEARCH_FLOORS: &[&str] = &["solution", "exact", "reduction", "auto", "registry"];
+
+/// The floor a file of `search/` stands on: its folder, or its file name; `mod.rs` at the top
+/// with the registry.
+fn search_floor(rel: &Path) -> usize {
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    let name = first.trim_end_matches(".rs");
+    SEARCH_FLOORS
+        .iter()
+        .position(|f| *f == name)
+        .unwrap_or(SEARCH_FLOORS.len() - 1)
+}
+
+/// The search floors `text` names outside tests, through `crate::search::floor::…`, a root
+/// re-export `crate::search::Name` (looked up in `exports`), or `super::…` where the parent is
+/// the search root (a floor's `mod.rs`, or a file directly in `search/`). `super::super` is
+/// refused outright: cross-floor imports are written from `crate::search`.
+fn search_uses(
+    text: &str,
+    exports: &BTreeMap<String, String>,
+    parent_is_root: bool,
+) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    // The first name of each path after `at`: one, or each of a `{…}` list.
+    let idents = |at: usize| -> Vec<String> {
+        let rest = &code[at..];
+        let list = match rest.strip_prefix('{') {
+            Some(inner) => &inner[..inner.find('}').unwrap_or(inner.len())],
+            None => rest,
+        };
+        let first = |s: &str| -> String {
+            s.trim()
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        };
+        if rest.starts_with('{') {
+            list.split(',').map(first).collect()
+        } else {
+            vec![first(list)]
+        }
+    };
+    let mut out = Vec::new();
+    let mut names = |first: String| {
+        if SEARCH_FLOORS.contains(&first.as_str()) {
+            out.push(first);
+        } else if let Some(module) = exports.get(&first) {
+            out.push(module.clone());
+        }
+    };
+    for (at, _) in code.match_indices("crate::search::") {
+        idents(at + 15).into_iter().for_each(&mut names);
+    }
+    if parent_is_root {
+        for (at, _) in code.match_indices("super::") {
+            idents(at + 7).into_iter().for_each(&mut names);
+        }
+    }
+    if code.contains("super::super") {
+        out.push("super::super".into());
+    }
+    out
+}
+
+/// `pub use floor::…::{Names}` and `pub use floor::{modules}` in `search/mod.rs`: each name to
+/// the floor it comes from.
+fn search_exports(root: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for line in root.lines() {
+        let Some(rest) = line.strip_prefix("pub use ") else {
+            continue;
+        };
+        let floor = rest.split("::").next().unwrap().to_string();
+        if !SEARCH_FLOORS.contains(&floor.as_str()) {
+            continue;
+        }
+        let last = rest.rsplit("::").next().unwrap();
+        for name in last.trim_matches(|c| "{};".contains(c)).split(',') {
+            out.insert(name.trim().to_string(), floor.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_search_folder_is_read_from_the_bottom_up() {
+    let search = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/search");
+    let exports = search_exports(&fs::read_to_string(search.join("mod.rs")).unwrap());
+    let mut files = Vec::new();
+    sources(&search, &mut files);
+    let mut wrong = Vec::new();
+    for file in &files {
+        let rel = file.strip_prefix(&search).unwrap();
+        if rel == Path::new("mod.rs") || file.file_name().is_some_and(|f| f == "tests.rs") {
+            continue;
+        }
+        let own = search_floor(rel);
+        let parent_is_root = rel.components().count() == 1 || rel.ends_with("mod.rs");
+        for used in search_uses(&fs::read_to_string(file).unwrap(), &exports, parent_is_root) {
+            match SEARCH_FLOORS.iter().position(|f| *f == used) {
+                Some(theirs) if theirs <= own => {}
+                _ => wrong.push(format!("{} uses {used}", rel.display())),
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "search imports running up a floor: {wrong:?}"
+    );
+}
+
+#[test]
+fn the_floor_check_sees_an_import_from_above() {
+    let exports =
+        search_exports("pub use exact::idastar::{IdaStar, WeightedIdaStar};\npub use auto::Auto;");
+    assert_eq!(exports["IdaStar"], "exact");
+    assert_eq!(
+        search_uses(
+            "use crate::search::auto::beam::beam;\nuse crate::search::IdaStar;",
+            &exports,
+            false
+        ),
+        ["auto", "exact"]
+    );
+    assert_eq!(
+        search_uses("use super::{check_start, Auto};", &exports, true),
+        ["auto"]
+    );
+    assert!(search_uses("use super::beam;", &exports, false).is_empty());
+    assert_eq!(
+        search_uses("use super::super::auto;", &exports, false),
+        ["super::super"]
+    );
+    assert!(search_floor(Path::new("exact/bfs.rs")) < search_floor(Path::new("auto/beam.rs")));
+}

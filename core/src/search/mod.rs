@@ -1,120 +1,40 @@
 //! Solvers: one algorithm per file, all behind [`Solver`], all returning a [`Solution`].
 //!
 //! Every solver finds a path from a start board to its goal, respects the same
-//! [`SearchLimits`], and ends with a typed error when a limit, the cancel
-//! token or the board stops it. BFS, bidirectional BFS, A* and IDA* with an admissible heuristic
-//! return optimal paths; the weighted search trades optimality for speed and says so.
+//! [`SearchLimits`](crate::limits::SearchLimits), and ends with a typed error when a limit, the
+//! cancel token or the board stops it. BFS, bidirectional BFS, A* and IDA* with an admissible
+//! heuristic return optimal paths; the weighted search trades optimality for speed and says so.
+//!
+//! The folder reads from the bottom up, each floor using only those below it (`tests/layers.rs`
+//! checks):
+//! - [`solution`]: the [`Solver`] trait and the [`Solution`] every search returns;
+//! - [`exact`]: the searches a reader comes to see (BFS, bidirectional BFS, A*, IDA*) with their
+//!   packing and memory helpers, and optimal windows over a path;
+//! - [`reduction`]: 6×6–8×8 solved line by line from the outside in;
+//! - [`auto`]: Auto's anytime machinery (beams, their pacing, the beams from the goal);
+//! - this file and [`registry`]: the [`Algorithm`]s a caller picks and the one entry point,
+//!   [`solve`].
 use std::fmt;
 
-use crate::board::{Board, Direction};
-use crate::error::SolveError;
-use crate::limits::SearchLimits;
-
-pub(crate) mod anytime;
-pub mod astar;
 pub mod auto;
-pub(crate) mod backward;
-pub mod beam;
-pub(crate) mod best;
-pub mod bfs;
-pub mod bidirectional;
-pub(crate) mod expand;
-pub mod idastar;
-pub(crate) mod kept;
-pub(crate) mod memory;
-pub(crate) mod pace;
-pub(crate) mod packed;
+pub mod exact;
 pub mod reduction;
 pub mod registry;
-pub(crate) mod windows;
+pub mod solution;
 
+// The searches under the names they had before the folders (the public API is unchanged).
 pub use crate::stats::Stats;
-pub use astar::AStar;
+pub use auto::beam;
+pub use auto::beam::Beam;
 pub use auto::Auto;
-pub use beam::Beam;
-pub use bfs::Bfs;
-pub use bidirectional::BidirectionalBfs;
-pub use idastar::{IdaStar, WeightedIdaStar};
+pub use exact::astar::AStar;
+pub use exact::bfs::Bfs;
+pub use exact::bidirectional::BidirectionalBfs;
+pub use exact::idastar::{IdaStar, WeightedIdaStar};
+pub use exact::{astar, bfs, bidirectional, idastar};
 pub use reduction::Reduction;
 pub use registry::{solve, SolveRequest};
-
-/// A path to the goal and what it cost to find.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Solution {
-    /// The algorithm that produced it.
-    pub algorithm: String,
-    /// Blank moves, in order.
-    pub moves: Vec<Direction>,
-    /// The label of the tile each move slides.
-    pub tiles: Vec<u8>,
-    /// Whether no shorter path exists.
-    pub optimal: bool,
-    /// A proven lower bound on the optimal length (equal to the length when optimal).
-    pub lower_bound: u32,
-    /// Work done.
-    pub stats: Stats,
-}
-
-impl Solution {
-    /// Builds a solution from blank moves, replaying them on `start` to name the tiles.
-    pub(crate) fn new(
-        algorithm: impl Into<String>,
-        start: &Board,
-        moves: Vec<Direction>,
-        optimal: bool,
-        lower_bound: u32,
-        stats: Stats,
-    ) -> Solution {
-        let mut board = start.clone();
-        let tiles = board
-            .apply_all(&moves)
-            .expect("a solver returned an illegal move");
-        let lower_bound = if optimal {
-            moves.len() as u32
-        } else {
-            lower_bound
-        };
-        Solution {
-            algorithm: algorithm.into(),
-            moves,
-            tiles,
-            optimal,
-            lower_bound,
-            stats,
-        }
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// True when the start was already the goal.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// Moves as a `U`/`D`/`L`/`R` string.
-    pub fn directions(&self) -> String {
-        self.moves.iter().map(|d| d.letter()).collect()
-    }
-}
-
-/// A search from a start board to the goal it was built for.
-pub trait Solver {
-    /// Short name, as the CLI spells it.
-    fn name(&self) -> String;
-    /// The goal this solver was built for.
-    fn goal(&self) -> &Board;
-    /// Finds a path from `start` to the goal within `limits`.
-    fn solve(&self, start: &Board, limits: &SearchLimits) -> Result<Solution, SolveError>;
-}
-
-/// Checks size and solvability before a search starts.
-pub(crate) fn check_start(start: &Board, goal: &Board) -> Result<(), SolveError> {
-    crate::parity::check_solvable(start, goal)?;
-    Ok(())
-}
+pub use solution::{Solution, Solver};
 
 /// The algorithms a caller can choose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -205,28 +125,4 @@ impl fmt::Display for HeuristicKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Rebuilds the moves from `start` given a `parent` lookup: for each state, the blank move that
-/// reached it. Shared by the breadth-first searches and A*.
-pub(crate) fn trace_back(
-    cells: usize,
-    size: usize,
-    mut key: u128,
-    start: u128,
-    mut came_by: impl FnMut(u128) -> Direction,
-) -> Vec<Direction> {
-    let mut moves = Vec::new();
-    let mut tiles = [0u8; packed::MAX_CELLS];
-    while key != start {
-        let dir = came_by(key);
-        moves.push(dir);
-        packed::unpack(key, &mut tiles[..cells]);
-        let blank = packed::blank(&tiles[..cells]);
-        let back = crate::board::step(size, blank, dir.opposite()).expect("parent is on the board");
-        tiles.swap(blank, back);
-        key = packed::pack(&tiles[..cells]);
-    }
-    moves.reverse();
-    moves
 }

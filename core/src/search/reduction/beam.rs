@@ -11,7 +11,7 @@ use crate::board::{Board, Direction};
 use crate::error::SolveError;
 use crate::heuristic::{Heuristic, Manhattan};
 use crate::limits::Budget;
-use crate::search::windows::cut_cycles;
+use crate::search::exact::windows::cut_cycles;
 
 /// The shortest path the beam finds (cycles cut), and whether the beam kept every reduction
 /// it saw (then a wider one finds nothing more).

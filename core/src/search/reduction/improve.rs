@@ -8,7 +8,7 @@ use crate::board::{Board, Direction};
 use crate::direction::undoing;
 use crate::error::SolveError;
 use crate::limits::{join_all, Budget, SearchLimits, Shared};
-use crate::search::windows::shorten;
+use crate::search::exact::windows::shorten;
 use std::time::Instant;
 
 /// What a move of Manhattan distance left counts for against a move made, when the beam ranks

@@ -24,12 +24,12 @@ mod scratch;
 
 use std::time::Instant;
 
-use super::{check_start, Solution, Solver};
 use crate::board::{Board, Direction};
 use crate::error::SolveError;
 use crate::heuristic::{Heuristic, LinearConflict};
 use crate::limits::{Budget, SearchLimits};
-use crate::search::windows::cut_cycles;
+use crate::search::exact::windows::cut_cycles;
+use crate::search::solution::{check_start, Solution, Solver};
 use group::{place_tiles, GROUP};
 use improve::improve;
 use place::solve_region_with;

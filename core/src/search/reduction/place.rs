@@ -6,8 +6,9 @@ use crate::board::{step, taxicab, Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::LinearConflict;
 use crate::limits::Budget;
-use crate::search::windows::sub_search;
-use crate::search::{IdaStar, Solver, WeightedIdaStar};
+use crate::search::exact::idastar::{IdaStar, WeightedIdaStar};
+use crate::search::exact::windows::sub_search;
+use crate::search::solution::Solver;
 
 /// Moves the tiles whose goal cells are `cells` (one or two) home by the fewest blank moves
 /// that touch no frozen cell, then freezes those cells. `next` is the cell of the tile to be

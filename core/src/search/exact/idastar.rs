@@ -2,11 +2,11 @@
 //! previous move, the heuristic updated per move, and no allocation per node, so memory stays at
 //! one path however long the search runs. [`WeightedIdaStar`] scales h to find long solutions
 //! fast, at most `weight` times the optimal length.
-use super::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{join_all, Budget, SearchLimits, Shared};
+use crate::search::solution::{check_start, Solution, Solver};
 use crate::stats::Stats;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -3,13 +3,23 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use super::anytime::AUTO_DEFAULT_BUDGET;
-use super::anytime::{anytime, shorten_with_beams};
-use super::{check_start, IdaStar, Reduction, Solution, Solver};
+pub(crate) mod anytime;
+pub(crate) mod backward;
+pub mod beam;
+pub(crate) mod best;
+pub(crate) mod expand;
+pub(crate) mod kept;
+pub(crate) mod pace;
+
 use crate::board::Board;
 use crate::error::SolveError;
 use crate::heuristic::{FarTiles, LinearConflict, PatternDb, PdbHeuristic};
 use crate::limits::SearchLimits;
+use crate::search::exact::idastar::IdaStar;
+use crate::search::reduction::Reduction;
+use crate::search::solution::{check_start, Solution, Solver};
+pub use anytime::AUTO_DEFAULT_BUDGET;
+use anytime::{anytime, shorten_with_beams};
 
 /// The most time `auto` spends on 6×6 and larger boards, whatever the caller allows: by then
 /// the improvements have mostly been found, and Auto answers in a blink.

@@ -14,11 +14,11 @@ use super::expand::{Candidate, Children, Expand, Layer};
 use super::kept::{in_index_order, lowest_distinct, unscramble, zobrist_keys, Closed};
 use super::pace::Pace;
 
-use super::{check_start, Solution, Solver};
 use crate::board::{Board, Direction, MAX_SIZE};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits};
+use crate::search::solution::{check_start, Solution, Solver};
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 /// No move: the start has no move to undo.
@@ -260,7 +260,7 @@ fn path_back(trail: &[Vec<u32>], last: usize) -> Vec<Direction> {
 mod tests {
     use super::*;
     use crate::heuristic::{LinearConflict, Manhattan};
-    use crate::search::expand::PARALLEL_CELLS;
+    use crate::search::auto::expand::PARALLEL_CELLS;
     use crate::search::IdaStar;
     use crate::text::parse_board;
 

@@ -38,11 +38,12 @@ use std::time::{Duration, Instant};
 
 use super::backward;
 use super::best::{Beams, Best, Step};
-use super::{IdaStar, Solution, Solver};
 use crate::board::Board;
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
 use crate::limits::SearchLimits;
+use crate::search::exact::idastar::IdaStar;
+use crate::search::solution::{Solution, Solver};
 use crate::stats::Stats;
 
 /// The time `auto` allows itself when the limits set no deadline.

@@ -7,11 +7,12 @@ use rustc_hash::FxHashMap;
 
 use super::memory::{growth, map_bytes, map_growth};
 use super::packed::{self, MAX_CELLS};
-use super::{check_start, trace_back, Solution, Solver};
+use super::trace_back;
 use crate::board::{step, Board, Direction};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits};
+use crate::search::solution::{check_start, Solution, Solver};
 
 /// A* with heuristic `H`.
 #[derive(Debug, Clone)]

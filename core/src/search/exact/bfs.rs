@@ -4,7 +4,8 @@ use rustc_hash::FxHashMap;
 
 use super::memory::{map_bytes, map_growth, vec_bytes, vec_growth};
 use super::packed::{self, MAX_CELLS};
-use super::{check_start, trace_back, Solution, Solver};
+use super::trace_back;
+use crate::search::solution::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction};
 use crate::error::SolveError;
 use crate::limits::{Budget, SearchLimits};

@@ -5,11 +5,12 @@
 //! paths, which they shorten less (beams seldom pass a board twice) but at a few milliseconds.
 use rustc_hash::FxHashMap;
 
-use super::{IdaStar, Solution, Solver};
+use super::idastar::IdaStar;
 use crate::board::{Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Manhattan;
 use crate::limits::{Budget, SearchLimits};
+use crate::search::solution::{Solution, Solver};
 
 /// Window lengths for the re-optimisation, shortest first.
 const WINDOWS: [usize; 5] = [14, 20, 26, 36, 48];

@@ -4,11 +4,11 @@
 //! earlier layer), so the two halves stitch into an optimal solution.
 use super::bfs::Frontier;
 use super::packed;
-use super::{check_start, Solution, Solver};
 use crate::board::Board;
 use crate::direction::undoing;
 use crate::error::SolveError;
 use crate::limits::{Budget, SearchLimits};
+use crate::search::solution::{check_start, Solution, Solver};
 
 /// Bidirectional BFS to one goal.
 #[derive(Debug, Clone)]

@@ -6,12 +6,12 @@ use std::time::Instant;
 
 use super::backward::{joined, Target};
 use super::beam::{beam, Shape};
-use super::windows::shorten;
-use super::{Solution, Solver};
 use crate::board::{Board, Direction};
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits};
+use crate::search::exact::windows::shorten;
+use crate::search::solution::{Solution, Solver};
 use crate::stats::Stats;
 
 /// How Auto's beams run: one `first_width` wide, then one paced to the deadline (see
@@ -363,7 +363,7 @@ impl Best {
 mod tests {
     use super::*;
     use crate::heuristic::LinearConflict;
-    use crate::search::backward::targets;
+    use crate::search::auto::backward::targets;
     use crate::search::IdaStar;
     use std::time::Duration;
 
