@@ -9,7 +9,8 @@ use slidepuzzle_core::heuristic::{Heuristic, Manhattan};
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits, SolveError};
 
-use crate::common::{self, CliError, PdbOptions};
+use crate::common::{self, PdbOptions};
+use crate::error::CliError;
 use crate::files;
 use crate::output::out;
 

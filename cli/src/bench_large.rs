@@ -12,7 +12,8 @@ use slidepuzzle_core::search::auto::REDUCTION_BUDGET;
 use slidepuzzle_core::search::{Auto, Reduction};
 use slidepuzzle_core::{shuffle, Board, SearchLimits, SolveError, Solver};
 
-use crate::common::{CliError, ThreadOptions};
+use crate::common::ThreadOptions;
+use crate::error::CliError;
 use crate::output::{out, out_part};
 
 #[derive(Args)]

@@ -7,72 +7,10 @@ use slidepuzzle_core::heuristic::pattern_db::FORMAT_VERSION;
 use slidepuzzle_core::heuristic::{canonical_goal, PatternDb, PdbHeuristic};
 use slidepuzzle_core::picture::{self, Picture, PictureLimits};
 use slidepuzzle_core::search::Solution;
-use slidepuzzle_core::{
-    text, Algorithm, Board, BoardError, HeuristicKind, LimitKind, SearchLimits, SolveError, Stats,
-};
+use slidepuzzle_core::{text, Algorithm, Board, HeuristicKind, LimitKind, SearchLimits, Stats};
 
+use crate::error::CliError;
 use crate::output::{note, out};
-
-/// An error the CLI reports in one line.
-#[derive(Debug)]
-pub enum CliError {
-    /// Bad input: exit 2.
-    Input(String),
-    /// A search limit: exit 3.
-    Limit(String),
-    /// A file problem: exit 1.
-    Io(String),
-    /// Standard output failed: exit 1 (a full disk), or quietly 141 when the reader closed
-    /// the pipe (`… | head -1`), as a command ended by SIGPIPE does.
-    Output(std::io::Error),
-}
-
-impl CliError {
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            CliError::Input(_) => 2,
-            CliError::Limit(_) => 3,
-            CliError::Io(_) => 1,
-            CliError::Output(_) if self.is_closed_pipe() => 141,
-            CliError::Output(_) => 1,
-        }
-    }
-
-    /// The reader of standard output went away: nothing to say, nobody to say it to.
-    pub fn is_closed_pipe(&self) -> bool {
-        matches!(self, CliError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
-    }
-}
-
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CliError::Input(m) | CliError::Limit(m) | CliError::Io(m) => f.write_str(m),
-            CliError::Output(e) => write!(
-                f,
-                "cannot write to standard output: {}",
-                crate::output::words(e)
-            ),
-        }
-    }
-}
-
-impl From<BoardError> for CliError {
-    fn from(e: BoardError) -> Self {
-        CliError::Input(e.to_string())
-    }
-}
-
-impl From<SolveError> for CliError {
-    fn from(e: SolveError) -> Self {
-        match e {
-            SolveError::LimitReached { .. } | SolveError::Cancelled { .. } => {
-                CliError::Limit(e.to_string())
-            }
-            other => CliError::Input(other.to_string()),
-        }
-    }
-}
 
 pub fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
     Algorithm::from_name(s).ok_or_else(|| {
@@ -232,7 +170,7 @@ impl PdbOptions {
                 CliError::Io(format!(
                     "cannot make the folder {}: {}",
                     dir.display(),
-                    crate::output::words(&e)
+                    crate::error::words(&e)
                 ))
             })
             .and_then(|()| crate::files::write_atomic(&path, &db.to_bytes()));

@@ -6,8 +6,7 @@ use std::fs::{self, File, Metadata};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::common::CliError;
-use crate::output::Words;
+use crate::error::{CliError, Words};
 
 /// The metadata of `path` if it is a regular file; `what` names it for the message ("photo").
 pub fn regular(path: &Path, what: &str) -> Result<Metadata, CliError> {

@@ -2,6 +2,7 @@
 mod bench;
 mod bench_large;
 mod common;
+mod error;
 mod files;
 mod output;
 mod play;
@@ -17,7 +18,8 @@ use slidepuzzle_core::{
     shuffle, text, Algorithm, SearchLimits, SolveError,
 };
 
-use common::{CliError, PdbOptions};
+use common::PdbOptions;
+use error::CliError;
 use output::out;
 
 /// The most random blank moves `shuffle --moves` makes: far past mixing (an 8×8 board is

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::common::CliError;
+use crate::error::{CliError, EBADF};
 
 /// Fails when standard output was closed when the program started (`>&-`). The standard
 /// library then opens `/dev/null` in its place, and every line would vanish with exit 0. Its
@@ -80,61 +80,3 @@ macro_rules! note {
 }
 
 pub(crate) use {note, out, out_part};
-
-/// The system's number for "bad file descriptor" (a closed one), the same on Linux and macOS.
-const EBADF: i32 = 9;
-
-/// An I/O error as words, without the system's error number: "no space left on device".
-pub fn words(e: &io::Error) -> String {
-    use io::ErrorKind as K;
-    if e.raw_os_error() == Some(EBADF) {
-        return "it is closed".into();
-    }
-    let text = match e.kind() {
-        K::StorageFull => "no space left on device",
-        K::PermissionDenied => "permission denied",
-        K::NotFound => "no such file or folder",
-        K::IsADirectory => "it is a folder",
-        K::ReadOnlyFilesystem => "the file system is read-only",
-        K::AlreadyExists => "a file is already there",
-        K::NotADirectory => "a part of the path is a file, not a folder",
-        K::QuotaExceeded => "the disk quota is used up",
-        K::BrokenPipe => "the reader went away",
-        _ => {
-            let text = e.to_string();
-            let text = match text.find(" (os error") {
-                Some(at) => text[..at].to_string(),
-                None => text,
-            };
-            let mut chars = text.chars();
-            return match chars.next() {
-                Some(c) => c.to_lowercase().chain(chars).collect(),
-                None => "an unknown error".into(),
-            };
-        }
-    };
-    text.to_string()
-}
-
-impl fmt::Display for Words<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&words(self.0))
-    }
-}
-
-/// [`words`] for `format!`.
-pub struct Words<'a>(pub &'a io::Error);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn errors_are_said_without_their_numbers() {
-        let full = io::Error::from_raw_os_error(28);
-        assert_eq!(words(&full), "no space left on device");
-        let other = io::Error::from_raw_os_error(5);
-        assert_eq!(words(&other), "input/output error");
-        assert_eq!(words(&io::Error::other("Something odd")), "something odd");
-    }
-}

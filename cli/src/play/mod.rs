@@ -18,7 +18,8 @@ use slidepuzzle_core::picture::Picture;
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
 
-use crate::common::{CliError, PdbOptions, PictureSource};
+use crate::common::{PdbOptions, PictureSource};
+use crate::error::CliError;
 use signals::Signals;
 
 #[derive(Args)]

@@ -5,10 +5,10 @@ use rustc_hash::FxHashMap;
 use super::memory::{map_bytes, map_growth, vec_bytes, vec_growth};
 use super::packed::{self, MAX_CELLS};
 use super::trace_back;
-use crate::search::solution::{check_start, Solution, Solver};
 use crate::board::{step, Board, Direction};
 use crate::error::SolveError;
 use crate::limits::{Budget, SearchLimits};
+use crate::search::solution::{check_start, Solution, Solver};
 
 /// Marks the start state in a [`Frontier`] (no move reached it).
 const START: u16 = 7;
