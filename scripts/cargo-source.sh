@@ -8,15 +8,30 @@
 # a person's `cargo run`) uses it. The file is never committed: on a machine that reaches the
 # registry it is removed again, and the project resolves normally.
 #
-# Reachability is measured, not guessed: `cargo search` from outside the project (so that no
-# project config applies) with no retries.
+# Reachability is measured, not guessed: a throwaway project outside this one (so that no
+# project config applies) that depends on one small crate is resolved and fetched with no
+# retries, as every build does it (the sparse index, then the download). `cargo search` is not
+# the measure: it asks crates.io's web API, which a machine may not reach while the index and
+# the downloads answer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 config=".cargo/config.toml"
 marker="# Written by scripts/cargo-source.sh"
 vendor_archive="../shared/vendor/crates-linux.tar.gz"
 
-if (cd / && timeout 30 cargo search --config net.retry=0 --limit 1 rand >/dev/null 2>&1); then
+reachable() {
+  local probe
+  probe="$(mktemp -d)"
+  mkdir -p "$probe/src"
+  : >"$probe/src/lib.rs"
+  printf '[package]\nname = "probe"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nitoa = "1"\n' >"$probe/Cargo.toml"
+  (cd "$probe" && timeout 60 cargo fetch --config net.retry=0 >/dev/null 2>&1)
+  local status=$?
+  rm -rf "$probe"
+  return $status
+}
+
+if reachable; then
   if [ -f "$config" ] && head -1 "$config" | grep -qF "$marker"; then
     rm -f "$config"
     rmdir .cargo 2>/dev/null || true
