@@ -185,7 +185,7 @@ else
   done
   android_line=""
   if [ -f android/target/screenshots/index.html ] && [[ " ${jvm_ran[*]} " == *" android "* ]]; then
-    shots=$(find android/target/screenshots -name '*.png' | wc -l)
+    shots=$(find android/target/screenshots -mindepth 2 -name '*.png' | wc -l)
     android_line=" (resources by $(aapt2 version 2>&1 | head -1 | sed 's/Android Asset Packaging Tool (aapt) //;s/^/aapt2 /'); $shots screenshots in android/target/screenshots)"
   fi
   if [ ${#jvm_skipped[@]} -eq 0 ]; then

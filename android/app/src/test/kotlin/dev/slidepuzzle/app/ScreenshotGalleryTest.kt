@@ -67,6 +67,7 @@ class ScreenshotGalleryTest {
 
     @Test
     fun everyScreenInEveryConfiguration() {
+        out.deleteRecursively() // no screen of an earlier run left to look current
         out.mkdirs()
         MainActivity.coreOverride = { core }
         for (config in CONFIGURATIONS) shoot(config)
