@@ -184,41 +184,28 @@ class MainActivityTest {
         val blank = c.state.blankCell
         val (cell, dx) = if (blank % n > 0) blank - 1 to step else blank + 1 to -step
         val tile = c.state.tiles[cell]
-        fun drag(distance: Float, ms: Long) {
-            val x = (cell % n + 0.5f) * step
-            val y = (cell / n + 0.5f) * step
+        // A finger from the centre of `from` moved by (dx, dy) over `ms`, in five steps.
+        fun drag(from: Int, dx: Float, dy: Float, ms: Long) {
+            val x = (from % n + 0.5f) * step
+            val y = (from / n + 0.5f) * step
             val t = SystemClock.uptimeMillis()
             board.dispatchTouchEvent(MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, x, y, 0))
-            for (i in 1..5) board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms * i / 5, MotionEvent.ACTION_MOVE, x + distance * i / 5, y, 0))
-            board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms, MotionEvent.ACTION_UP, x + distance, y, 0))
+            for (i in 1..5) {
+                board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms * i / 5, MotionEvent.ACTION_MOVE, x + dx * i / 5, y + dy * i / 5, 0))
+            }
+            board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms, MotionEvent.ACTION_UP, x + dx, y + dy, 0))
             waitFor { true }
         }
-        drag(dx * 0.3f, 600)
+        drag(cell, dx * 0.3f, 0f, 600)
         assertEquals("a slow drag of under half a step settles back", tile, c.state.tiles[cell])
-        drag(dx * 0.7f, 300)
+        drag(cell, dx * 0.7f, 0f, 300)
         assertEquals("past half a step the tile slides into the empty space", tile, c.state.tiles[blank])
         assertEquals(1, c.state.moves)
-        // Back the other way with a flick: short but fast.
-        val back = blank to -dx
-        val x = (back.first % n + 0.5f) * step
-        val y = (back.first / n + 0.5f) * step
-        val t = SystemClock.uptimeMillis()
-        board.dispatchTouchEvent(MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, x, y, 0))
-        board.dispatchTouchEvent(MotionEvent.obtain(t, t + 10, MotionEvent.ACTION_MOVE, x + back.second * 0.15f, y, 0))
-        board.dispatchTouchEvent(MotionEvent.obtain(t, t + 20, MotionEvent.ACTION_MOVE, x + back.second * 0.3f, y, 0))
-        board.dispatchTouchEvent(MotionEvent.obtain(t, t + 30, MotionEvent.ACTION_UP, x + back.second * 0.3f, y, 0))
-        waitFor { true }
-        assertEquals("a flick toward the empty space counts", tile, c.state.tiles[cell])
-        // A drag across the line moves nothing.
+        drag(blank, -dx * 0.3f, 0f, 30)
+        assertEquals("a flick back toward the empty space counts: short but fast", tile, c.state.tiles[cell])
         val before = c.state.tiles
-        val t2 = SystemClock.uptimeMillis()
-        val cx = (cell % n + 0.5f) * step
-        val cy = (cell / n + 0.5f) * step
-        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2, MotionEvent.ACTION_DOWN, cx, cy, 0))
-        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2 + 300, MotionEvent.ACTION_MOVE, cx, cy + step * 0.8f, 0))
-        board.dispatchTouchEvent(MotionEvent.obtain(t2, t2 + 600, MotionEvent.ACTION_UP, cx, cy + step * 0.8f, 0))
-        waitFor { true }
-        assertEquals(before, c.state.tiles)
+        drag(cell, 0f, step * 0.8f, 600)
+        assertEquals("a drag across the line moves nothing", before, c.state.tiles)
     }
 
     @Test
