@@ -130,7 +130,8 @@ class BoardView(context: Context, private val controller: GameController, privat
     override fun dispatchDraw(canvas: Canvas) {
         super.dispatchDraw(canvas)
         val bmp = bitmap
-        if (state.peeking && bmp != null) {
+        // A peek, and the win: the picture whole, without the gaps between tiles.
+        if ((state.peeking || state.phase == Phase.WON) && bmp != null) {
             canvas.drawBitmap(bmp, null, RectF(0f, 0f, width.toFloat(), height.toFloat()), peekPaint)
         }
     }

@@ -52,8 +52,8 @@ class RecordsScreen(private val activity: MainActivity, private val controller: 
         if (r.won > 0) {
             val fewest = r.fewestMoves
             if (fewest != null) {
-                lines += r.fewestPossible?.let { words.string(R.string.records_fewest_of, words.moves(fewest), words.number(it.moves.toLong())) }
-                    ?: words.string(R.string.records_fewest, words.moves(fewest))
+                lines += r.fewestPossible?.let { words.string(R.string.records_fewest_of, words.number(fewest.toLong()), words.number(it.moves.toLong())) }
+                    ?: words.string(R.string.records_fewest, words.number(fewest.toLong()))
             }
             r.fastestMs?.let { lines += words.string(R.string.records_fastest, words.clock(it)) }
             var won = a.resources.getQuantityString(R.plurals.records_won, r.won, words.number(r.won.toLong()))

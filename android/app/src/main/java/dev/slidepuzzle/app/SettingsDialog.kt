@@ -5,7 +5,6 @@ import android.widget.LinearLayout
 import android.widget.RadioButton
 import android.widget.RadioGroup
 import android.widget.Switch
-import android.widget.TextView
 
 /**
  * The settings: Auto's method (each with a line on what it does), Auto's speed, numbers on the
@@ -59,7 +58,14 @@ class SettingsDialog(private val activity: MainActivity, private val controller:
                 val b = RadioButton(a).apply {
                     id = View.generateViewId()
                     val line = about(v)
-                    text = if (line == null) title(v) else "${title(v)}\n$line"
+                    // The name, then what it does in a smaller, quieter line.
+                    text = if (line == null) title(v) else android.text.SpannableStringBuilder(title(v)).apply {
+                        append("\n")
+                        val start = length
+                        append(line)
+                        setSpan(android.text.style.RelativeSizeSpan(0.875f), start, length, 0)
+                        setSpan(android.text.style.ForegroundColorSpan(a.color(R.color.on_surface_variant)), start, length, 0)
+                    }
                     setTextColor(a.color(R.color.on_background))
                     textSize = 16f
                     minHeight = a.px(R.dimen.touch_target)
@@ -72,8 +78,4 @@ class SettingsDialog(private val activity: MainActivity, private val controller:
             }
         }
     }
-
-    /** The secondary line of a radio in a smaller, quieter style. */
-    @Suppress("unused")
-    private fun TextView.quiet() = setTextColor(activity.color(R.color.on_surface_variant))
 }
