@@ -265,7 +265,7 @@ check "picture --out /dev/stdout writes the PNG through the shell's redirection"
 check "pdb build --out /dev/stdout fills the redirected file and leaves /dev/stdout a link" 0 '^[0-9]{5,} link$' \
   bash -c "'$bin' pdb build --size 3 --out /dev/stdout > '$tmp/so.pdb' 2>/dev/null && echo \"\$(wc -c < '$tmp/so.pdb') \$([ -L /dev/stdout ] && echo link)\""
 check "pdb build --out /proc/self/fd/1 is written as a stream" 0 '^ok$' \
-  bash -c "'$bin' pdb build --size 3 --out /proc/self/fd/1 2>/dev/null | '$bin' solve --tiles '8 6 7 2 5 4 3 0 1' --algorithm pdb --pdb /dev/stdin >/dev/null 2>&1; '$bin' pdb build --size 3 --out /proc/self/fd/1 > '$tmp/fd.pdb' 2>/dev/null && cmp -s '$tmp/fd.pdb' '$tmp/so.pdb' && echo ok"
+  bash -c "'$bin' pdb build --size 3 --out /proc/self/fd/1 > '$tmp/fd.pdb' 2>/dev/null && cmp -s '$tmp/fd.pdb' '$tmp/so.pdb' && echo ok"
 check "--out /dev/stdout appends where the shell appends" 0 '^prefix PNG$' \
   bash -c "printf 'prefix ' > '$tmp/app.txt'; '$bin' picture --builtin sunset --edge 16 --out /dev/stdout >> '$tmp/app.txt' && head -c 11 '$tmp/app.txt' | tr -d '\211\r\n'"
 echo old >"$tmp/real.png"
