@@ -46,6 +46,8 @@ class GameScreen(
     private val spinner = ProgressBar(a).apply { isIndeterminate = true; id = R.id.spinner }
     private val solveLine = a.label(colorRes = R.color.on_surface_variant).apply { id = R.id.solve_line }
     private val details = a.button(words.string(R.string.details), style = ButtonStyle.TEXT) { controller.openDetails() }.apply { id = R.id.details }
+    // The title, then Play again, then the figures: at a large font the figures scroll, the
+    // button stays in view.
     private val winTitle = a.label(sizeRes = R.dimen.text_title, colorRes = R.color.on_win_banner, bold = true)
     private val winLines = a.label(colorRes = R.color.on_win_banner)
     private val playAgain = a.button(words.string(R.string.play_again), R.drawable.ic_shuffle, ButtonStyle.FILLED) { controller.playAgain() }
@@ -55,7 +57,7 @@ class GameScreen(
         orientation = LinearLayout.HORIZONTAL
         background = a.card(R.color.win_banner)
         setPadding(a.dp(12), a.dp(12), a.dp(12), a.dp(12))
-        addView(a.column(winTitle, winLines, playAgain, spacing = a.dp(6)), LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
+        addView(a.column(winTitle, playAgain, winLines, spacing = a.dp(8)), LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
     }
     private val shuffle = a.button(words.string(R.string.shuffle), R.drawable.ic_shuffle, ButtonStyle.FILLED) { controller.requestShuffle() }
         .apply { id = R.id.shuffle }
