@@ -64,20 +64,3 @@ class BoardDrag private constructor(
         }
     }
 }
-
-/** How the game screen divides its space: side by side when wide, stacked when tall. */
-data class GameLayout(val sideBySide: Boolean, val boardSide: Int) {
-    companion object {
-        /**
-         * The board's side for a content area of [width]×[height] pixels (insets taken off),
-         * leaving the controls at least [controls] pixels across (side by side) or down
-         * (stacked). The board is never scrolled: it takes what is left.
-         */
-        fun of(width: Int, height: Int, controls: Int, margin: Int): GameLayout {
-            val sideBySide = width > height * 1.1
-            val board = if (sideBySide) min(height - 2 * margin, width - controls - 3 * margin)
-            else min(width - 2 * margin, height - controls - 2 * margin)
-            return GameLayout(sideBySide, max(board, 0))
-        }
-    }
-}

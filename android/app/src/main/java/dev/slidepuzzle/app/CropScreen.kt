@@ -246,6 +246,3 @@ class BoardAndPanel(context: Context, val square: View, private val panel: View,
         }
     }
 }
-
-/** A panel column for [BoardAndPanel] (wraps [views] in a vertical list). */
-fun Context.panel(vararg views: View): LinearLayout = column(*views, spacing = dp(12))

@@ -39,6 +39,10 @@ interface PuzzleCore {
     /** Gets the pattern databases for [game]'s goal ready ahead of its first Auto (once). */
     fun prepare(game: CoreGame)
 
+    /** Whether [game]'s pattern databases are at hand (in memory or cached), so that a search
+     *  that needs them does not build them first. */
+    fun hasTables(game: CoreGame): Boolean
+
     /** A token that stops a running search. */
     fun newCancel(): CancelHandle
 
@@ -144,6 +148,4 @@ class CoreError(val kind: Kind, val detail: String) : Exception(detail) {
         RECORDS_DAMAGED,
         RECORDS_NEWER,
     }
-
-    val isPicture: Boolean get() = kind.name.startsWith("PICTURE_")
 }

@@ -90,6 +90,13 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         }
     }
 
+    /** In memory, or a cached file (not read here: this is asked on the UI thread). */
+    override fun hasTables(game: CoreGame): Boolean {
+        val goal = (game as? RustGame)?.coreGoal() ?: return false
+        val key = key(goal)
+        return databases.containsKey(key) || file(key)?.isFile == true
+    }
+
     override fun newGame(size: Int, blankCell: Int): CoreGame = wrap { RustGame(this, Game(size.toUInt(), blankCell.toUInt())) }
 
     override fun restore(save: String): CoreGame = wrap { RustGame(this, Game.restore(save)) }

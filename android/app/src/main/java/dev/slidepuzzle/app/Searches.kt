@@ -175,12 +175,13 @@ fun GameController.auto() {
     val gen = generation
     val token = core.newCancel()
     autoCancel = token
-    var choice = state.settings.algorithm
     val size = state.size
-    var notice: Note? = null
-    if (choice == AlgorithmChoice.PATTERN_DB && size > 5) {
-        choice = AlgorithmChoice.AUTO
-        notice = Note.PatternDbTooBig(size)
+    val chosen = state.settings.algorithm
+    val (method, notice) = when {
+        chosen == AlgorithmChoice.PATTERN_DB && size > 5 -> AlgorithmChoice.AUTO to Note.PatternDbTooBig(size)
+        // Said until the search starts reporting: the tables are built first (once).
+        chosen == AlgorithmChoice.PATTERN_DB && !core.hasTables(g) -> chosen to Note.PreparingDatabases
+        else -> chosen to null
     }
     bankClock()
     publish(
@@ -189,12 +190,12 @@ fun GameController.auto() {
             Note.AutoStarted,
         ),
     )
-    val method = choice
     threads.background {
         val outcome = runCatching {
             g.solve(method, SOLVE_BUDGET_MS, token) { positions ->
                 threads.main {
-                    if (gen == generation && state.phase == Phase.SOLVING && notice == null) {
+                    val quiet = notice != null && notice != Note.PreparingDatabases
+                    if (gen == generation && state.phase == Phase.SOLVING && !quiet) {
                         publish(state.copy(note = Note.Searching(positions)))
                     }
                 }
@@ -204,7 +205,7 @@ fun GameController.auto() {
             if (gen != generation) return@main
             autoCancel = null
             outcome.fold(
-                onSuccess = { report -> play(report, gen, notice) },
+                onSuccess = { report -> play(report, gen, notice.takeIf { it != Note.PreparingDatabases }) },
                 onFailure = { e ->
                     val note = (e as? CoreError)?.let { Note.SolveFailed(it, method, size) } ?: Note.AutoStopped
                     publish(announce(fromGame(Phase.PLAYING).copy(note = note), note))

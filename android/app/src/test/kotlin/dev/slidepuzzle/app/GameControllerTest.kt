@@ -342,6 +342,29 @@ class GameControllerTest {
     }
 
     @Test
+    fun patternDatabasesNotYetBuiltAreSaidWhileTheyAreBuilt() {
+        val fresh = WrappedCore(RustCore(java.nio.file.Files.createTempDirectory("pdb").toFile()))
+        val t = HandThreads()
+        val c = newController(t, core = fresh)
+        c.updateSettings(c.state.settings.copy(algorithm = AlgorithmChoice.PATTERN_DB))
+        c.startBuiltin(t, 3)
+        c.requestShuffle()
+        t.runBackground() // the shuffle; the fewest-move search (which builds 3×3 tables) waits
+        t.runMain()
+        c.auto()
+        assertEquals(Note.PreparingDatabases, c.state.note)
+        t.drain()
+        assertEquals(Phase.WON, c.state.phase)
+        assertTrue(c.state.solve!!.optimal)
+        // Built once: the next Auto searches at once.
+        c.playAgain()
+        t.drain()
+        c.auto()
+        assertEquals(Note.Searching(0), c.state.note)
+        c.cancelAuto()
+    }
+
+    @Test
     fun aSolveThatRunsOutIsSaidByItsKindAndTheBoardIsThePlayersAgain() {
         playing()
         core.solveFailure = CoreError(CoreError.Kind.LIMIT_TIME, "time limit reached after 5 expanded nodes")

@@ -165,6 +165,7 @@ class WrappedCore(private val real: PuzzleCore = TestCore.core) : PuzzleCore by 
     override fun restore(save: String): CoreGame = GatedGame(real.restore(save))
 
     override fun prepare(game: CoreGame) = real.prepare((game as? GatedGame)?.inner ?: game)
+    override fun hasTables(game: CoreGame) = real.hasTables((game as? GatedGame)?.inner ?: game)
 
     private inner class GatedGame(val inner: CoreGame) : CoreGame by inner {
         override fun solve(algorithm: AlgorithmChoice, timeoutMs: Long, cancel: CancelHandle, progress: (Long) -> Unit): SolveReport {
