@@ -223,6 +223,16 @@ class GameController(
         core.pixelsPicture(pixels, crop, edge)
     }
 
+    /** [source] drawn at [edge] pixels (off the UI thread): a built-in by the core, a photo cut
+     *  to [crop] from [bytes] or its stored file; null when the photo is gone or unreadable. */
+    internal fun draw(source: PictureSource, crop: PhotoCrop?, edge: Int, bytes: ByteArray? = null): PictureData? =
+        runCatching {
+            when (source) {
+                is PictureSource.Builtin -> core.builtinPicture(source.id, edge)
+                is PictureSource.Photo -> (bytes ?: storage.loadPhoto(source.fileName))?.let { cut(it, crop, edge) }
+            }
+        }.getOrNull()
+
     /** A new game on [art]: the picture whole, waiting for the empty space's tap. */
     internal fun begin(source: PictureSource, art: PictureData?, crop: PhotoCrop?, size: Int) {
         stopAll()
@@ -249,12 +259,7 @@ class GameController(
         val crop = state.crop
         val bytes = photoBytes
         threads.background {
-            val sharper = runCatching {
-                when (source) {
-                    is PictureSource.Builtin -> core.builtinPicture(source.id, edge)
-                    is PictureSource.Photo -> (bytes ?: storage.loadPhoto(source.fileName))?.let { cut(it, crop, edge) }
-                }
-            }.getOrNull()
+            val sharper = draw(source, crop, edge, bytes)
             threads.main {
                 if (gen == pictureGeneration && sharper != null && state.art != null) publish(state.copy(art = sharper))
             }

@@ -103,12 +103,7 @@ private fun GameController.drawRestoredPicture(picture: PictureSource, crop: Pho
     val edge = pictureEdge
     val gen = generation
     threads.background {
-        val art = runCatching {
-            when (picture) {
-                is PictureSource.Builtin -> core.builtinPicture(picture.id, edge)
-                is PictureSource.Photo -> storage.loadPhoto(picture.fileName)?.let { cut(it, crop, edge) }
-            }
-        }.getOrNull()
+        val art = draw(picture, crop, edge)
         threads.main {
             if (gen != generation || state.picture != picture) return@main
             if (art != null) {
