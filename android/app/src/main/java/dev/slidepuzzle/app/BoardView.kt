@@ -8,7 +8,6 @@ import android.graphics.Paint
 import android.graphics.Rect
 import android.graphics.RectF
 import android.os.Bundle
-import android.view.KeyEvent
 import android.view.MotionEvent
 import android.view.VelocityTracker
 import android.view.View
@@ -22,7 +21,7 @@ import kotlin.math.abs
  * picture bitmap. A finger that starts on a tile in the empty space's row or column carries
  * that tile and those between it and the empty space; they follow the finger and settle on
  * release by distance or by a flick. A tap slides as before; press and hold peeks at the whole
- * picture; arrow keys slide the tile next to the empty space.
+ * picture. Arrow keys reach [MainActivity], which slides the tile next to the empty space.
  */
 @SuppressLint("ViewConstructor")
 class BoardView(context: Context, private val controller: GameController, private val words: PlayerText) : ViewGroup(context) {
@@ -246,19 +245,6 @@ class BoardView(context: Context, private val controller: GameController, privat
             t.dragging = false
             t.animate().x(x).y(y).setDuration(if (reduceMotion) 0 else 100).start()
         }
-    }
-
-    override fun onKeyDown(keyCode: Int, event: KeyEvent): Boolean {
-        val direction = when (keyCode) {
-            KeyEvent.KEYCODE_DPAD_UP -> TileDir.UP
-            KeyEvent.KEYCODE_DPAD_DOWN -> TileDir.DOWN
-            KeyEvent.KEYCODE_DPAD_LEFT -> TileDir.LEFT
-            KeyEvent.KEYCODE_DPAD_RIGHT -> TileDir.RIGHT
-            else -> return super.onKeyDown(keyCode, event)
-        }
-        if (state.phase != Phase.PLAYING) return super.onKeyDown(keyCode, event)
-        controller.slide(direction)
-        return true
     }
 
     // ---- A tile -------------------------------------------------------------------------------

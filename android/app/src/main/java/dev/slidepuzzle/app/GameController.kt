@@ -155,11 +155,25 @@ class GameController(
         val (w, h) = core.photoSize(bytes)
         CropState(w, h, CropFrame.of(w, h, edge), core.photoPreview(bytes, PREVIEW_EDGE))
     } catch (e: CoreError) {
+        platformPixels(e, bytes, { _, _ -> PREVIEW_EDGE }) { w, h, p ->
+            CropState(w, h, CropFrame.of(w, h, edge), Preview(p.width, p.height, rgbaToArgb(p.rgba, p.width, p.height, p.stride)))
+        }
+    }
+
+    /** What the platform's decoder makes of [bytes] when the core refused their format ([e]),
+     *  decoded at the longest edge [maxEdge] gives for the photo's size; [e] again when the
+     *  refusal was for another reason or the platform cannot read them either. */
+    private fun <T> platformPixels(
+        e: CoreError,
+        bytes: ByteArray,
+        maxEdge: (Int, Int) -> Int,
+        use: (Int, Int, DecodedPixels) -> T,
+    ): T {
         if (e.kind != CoreError.Kind.PICTURE_UNKNOWN_FORMAT) throw e
         val platform = decoder ?: throw e
         val (w, h) = platform.size(bytes) ?: throw e
-        val pixels = platform.decode(bytes, PREVIEW_EDGE) ?: throw e
-        CropState(w, h, CropFrame.of(w, h, edge), pixels.toPreview())
+        val pixels = platform.decode(bytes, maxEdge(w, h)) ?: throw e
+        return use(w, h, pixels)
     }
 
     fun cropZoom(factor: Double, fx: Double, fy: Double, frameSide: Double) =
@@ -216,11 +230,9 @@ class GameController(
     internal fun cut(bytes: ByteArray, crop: PhotoCrop?, edge: Int): PictureData = try {
         core.photoPicture(bytes, crop, edge)
     } catch (e: CoreError) {
-        if (e.kind != CoreError.Kind.PICTURE_UNKNOWN_FORMAT) throw e
-        val platform = decoder ?: throw e
-        val (w, h) = platform.size(bytes) ?: throw e
-        val pixels = platform.decode(bytes, platformDecodeEdge(w, h, crop, edge)) ?: throw e
-        core.pixelsPicture(pixels, crop, edge)
+        platformPixels(e, bytes, { w, h -> platformDecodeEdge(w, h, crop, edge) }) { _, _, pixels ->
+            core.pixelsPicture(pixels, crop, edge)
+        }
     }
 
     /** [source] drawn at [edge] pixels (off the UI thread): a built-in by the core, a photo cut
@@ -528,13 +540,4 @@ class GameController(
         /** The crop screen's photo: sharp enough for a tablet's frame, small enough to decode. */
         const val PREVIEW_EDGE = 1600
     }
-}
-
-private fun DecodedPixels.toPreview(): Preview {
-    val argb = IntArray(width * height) { i ->
-        val o = (i / width) * stride + (i % width) * 4
-        (rgba[o + 3].toInt() and 0xFF shl 24) or (rgba[o].toInt() and 0xFF shl 16) or
-            (rgba[o + 1].toInt() and 0xFF shl 8) or (rgba[o + 2].toInt() and 0xFF)
-    }
-    return Preview(width, height, argb)
 }

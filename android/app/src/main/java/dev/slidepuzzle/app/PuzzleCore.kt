@@ -114,6 +114,15 @@ enum class Dir { UP, DOWN, LEFT, RIGHT }
 /** One tile slide from one cell to the next. */
 data class SlideStep(val tile: Int, val fromCell: Int, val toCell: Int)
 
+/** [height] rows of [width] RGBA pixels, [stride] bytes apart, as colour ints (ARGB), so a
+ *  bitmap does not depend on the platform's byte order. */
+fun rgbaToArgb(rgba: ByteArray, width: Int, height: Int, stride: Int = width * 4): IntArray =
+    IntArray(width * height) { i ->
+        val o = (i / width) * stride + (i % width) * 4
+        (rgba[o + 3].toInt() and 0xFF shl 24) or (rgba[o].toInt() and 0xFF shl 16) or
+            (rgba[o + 1].toInt() and 0xFF shl 8) or (rgba[o + 2].toInt() and 0xFF)
+    }
+
 /** A square picture as colour ints (ARGB), ready for a bitmap. */
 class PictureData(val edge: Int, val argb: IntArray)
 

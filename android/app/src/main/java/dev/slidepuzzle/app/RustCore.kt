@@ -104,26 +104,26 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
     override fun builtinIds(): List<String> = coreBuiltinPictures().map { it.id }
 
     override fun builtinPicture(id: String, edge: Int): PictureData =
-        wrap { coreBuiltinPicture(id, edge.toUInt()).let { PictureData(it.edge.toInt(), argb(it.rgba, it.edge.toInt() * it.edge.toInt())) } }
+        wrap { coreBuiltinPicture(id, edge.toUInt()).let { PictureData(it.edge.toInt(), rgbaToArgb(it.rgba, it.edge.toInt(), it.edge.toInt())) } }
 
     override fun photoSize(bytes: ByteArray): Pair<Int, Int> =
         wrap { pictureSize(bytes).let { it.width.toInt() to it.height.toInt() } }
 
     override fun photoPreview(bytes: ByteArray, maxEdge: Int): Preview = wrap {
         val p = loadPreview(bytes, maxEdge.toUInt())
-        Preview(p.width.toInt(), p.height.toInt(), argb(p.rgba, p.width.toInt() * p.height.toInt()))
+        Preview(p.width.toInt(), p.height.toInt(), rgbaToArgb(p.rgba, p.width.toInt(), p.height.toInt()))
     }
 
     override fun photoPicture(bytes: ByteArray, crop: PhotoCrop?, edge: Int): PictureData = wrap {
         val p = loadPictureCropped(bytes, edge.toUInt(), crop?.toCore())
-        PictureData(p.edge.toInt(), argb(p.rgba, p.edge.toInt() * p.edge.toInt()))
+        PictureData(p.edge.toInt(), rgbaToArgb(p.rgba, p.edge.toInt(), p.edge.toInt()))
     }
 
     override fun pixelsPicture(pixels: DecodedPixels, crop: PhotoCrop?, edge: Int): PictureData = wrap {
         val p = pictureFromPixels(
             pixels.width.toUInt(), pixels.height.toUInt(), pixels.rgba, pixels.stride.toUInt(), crop?.toCore(), edge.toUInt(),
         )
-        PictureData(p.edge.toInt(), argb(p.rgba, p.edge.toInt() * p.edge.toInt()))
+        PictureData(p.edge.toInt(), rgbaToArgb(p.rgba, p.edge.toInt(), p.edge.toInt()))
     }
 
     override fun tileRect(size: Int, edge: Int, cell: Int): IntArray = wrap {
@@ -158,13 +158,6 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
 }
 
 private fun PhotoCrop.toCore() = Crop(x, y, side)
-
-/** RGBA bytes as colour ints, so a bitmap does not depend on the platform's byte order. */
-private fun argb(rgba: ByteArray, pixels: Int): IntArray = IntArray(pixels) { i ->
-    val o = i * 4
-    (rgba[o + 3].toInt() and 0xFF shl 24) or (rgba[o].toInt() and 0xFF shl 16) or
-        (rgba[o + 1].toInt() and 0xFF shl 8) or (rgba[o + 2].toInt() and 0xFF)
-}
 
 /** A core error by kind. A limit's kind is read from the start of the core's sentence, which
  *  names it ("memory limit reached …", "time limit …", "node limit …"); a test pins each. */
