@@ -181,11 +181,8 @@ fn run_budget(
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     if args.json {
         let summary = |ratios: &mut [f64]| {
-            ratios.sort_by(f64::total_cmp);
-            ratios.first().map(|_| {
-                serde_json::json!({"median": ratios[ratios.len() / 2],
-                    "mean": ratios.iter().sum::<f64>() / ratios.len() as f64,
-                    "worst": ratios[ratios.len() - 1]})
+            spread(ratios).map(|(median, mean, worst)| {
+                serde_json::json!({"median": median, "mean": mean, "worst": worst})
             })
         };
         out!(
@@ -229,17 +226,20 @@ fn run_budget(
 
 /// "median 1.04, mean 1.05, worst 1.12" of `ratios`, or "none" when empty.
 fn ratio_summary(ratios: &mut [f64]) -> String {
-    if ratios.is_empty() {
-        return "none".into();
+    match spread(ratios) {
+        Some((median, mean, worst)) => {
+            format!("median {median:.3}, mean {mean:.3}, worst {worst:.3}")
+        }
+        None => "none".into(),
     }
+}
+
+/// The median, mean and worst (largest) of `ratios`, sorting them; none when empty.
+fn spread(ratios: &mut [f64]) -> Option<(f64, f64, f64)> {
     ratios.sort_by(f64::total_cmp);
+    let worst = *ratios.last()?;
     let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
-    format!(
-        "median {:.3}, mean {:.3}, worst {:.3}",
-        ratios[ratios.len() / 2],
-        mean,
-        ratios[ratios.len() - 1]
-    )
+    Some((ratios[ratios.len() / 2], mean, worst))
 }
 
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
