@@ -31,6 +31,7 @@ pub use exact::astar::AStar;
 pub use exact::bfs::Bfs;
 pub use exact::bidirectional::BidirectionalBfs;
 pub use exact::idastar::{IdaStar, WeightedIdaStar};
+pub use exact::idastar_4x4::IdaStar4x4;
 pub use exact::{astar, bfs, bidirectional, idastar};
 pub use reduction::Reduction;
 pub use registry::{solve, SolveRequest};

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use super::auto::Auto;
 use super::{
-    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, Reduction, Solution, Solver,
+    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, IdaStar4x4, Reduction, Solution,
+    Solver,
 };
 use crate::board::Board;
 use crate::error::{PdbError, SolveError};
@@ -76,7 +77,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     Entry {
         algorithm: Algorithm::PatternDb,
         name: "pdb",
-        build: |goal, r| Ok(Box::new(IdaStar::new(goal, pdb_heuristic(goal, r)?))),
+        build: |goal, r| Ok(pdb_search(goal, pdb_heuristic(goal, r)?)),
     },
     Entry {
         algorithm: Algorithm::Reduction,
@@ -116,6 +117,15 @@ pub(super) fn pdb_heuristic(
 ) -> Result<PdbHeuristic, SolveError> {
     let db = request.pdb.clone().ok_or(PdbError::Missing)?;
     Ok(PdbHeuristic::new(db, goal)?)
+}
+
+/// Optimal IDA* over pattern databases: the search written for 4×4 where it serves, else the
+/// generic one.
+pub(super) fn pdb_search(goal: &Board, heuristic: PdbHeuristic) -> Box<dyn Solver> {
+    match IdaStar4x4::new(goal, heuristic.clone()) {
+        Some(search) => Box::new(search),
+        None => Box::new(IdaStar::new(goal, heuristic)),
+    }
 }
 
 /// A search that takes any heuristic (A*, IDA*).

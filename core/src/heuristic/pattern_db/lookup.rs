@@ -177,6 +177,65 @@ impl PdbHeuristic {
     }
 }
 
+/// One reading of a 4×4 database laid out for a search written for that size: per label (the
+/// goal's; the blank's entry unused) its group, its weight in the group's sparse index and, per
+/// cell, the database cell it maps to. A group's index is `Σ weight[t] · cell_map[cell of t]`
+/// over its labels, and a move of `t` from `a` to `b` adds `weight[t] · (cell_map[b] −
+/// cell_map[a])` (wrapping).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Reading4x4 {
+    pub(crate) group_of: [u8; 16],
+    pub(crate) weight: [u32; 16],
+    pub(crate) cell_map: [u8; 16],
+}
+
+/// A 4×4 database's readings and tables, borrowed for one search.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Flat4x4<'a> {
+    pub(crate) plain: Reading4x4,
+    pub(crate) reflected: Option<Reading4x4>,
+    /// Each group's sparse table.
+    pub(crate) tables: [&'a [u8]; 3],
+}
+
+impl Reading4x4 {
+    fn of(reading: &Reading) -> Reading4x4 {
+        let mut out = Reading4x4 {
+            group_of: [0; 16],
+            weight: [0; 16],
+            cell_map: [0; 16],
+        };
+        out.group_of.copy_from_slice(&reading.group_of[..16]);
+        out.weight.copy_from_slice(&reading.weight[..16]);
+        out.cell_map.copy_from_slice(&reading.cell_map[..16]);
+        out
+    }
+
+    /// Group `g`'s table index for the board `tiles` (cell → label).
+    pub(crate) fn index(&self, g: usize, tiles: &[u8; 16]) -> u32 {
+        (0..16)
+            .filter(|&c| tiles[c] != 0 && self.group_of[tiles[c] as usize] as usize == g)
+            .map(|c| self.weight[tiles[c] as usize] * self.cell_map[c] as u32)
+            .sum()
+    }
+}
+
+impl PdbHeuristic {
+    /// The readings and tables laid out for a 4×4 search: present for 4×4 databases of three
+    /// sparse groups (every 4×4 database this crate builds or reads).
+    pub(crate) fn flat_4x4(&self) -> Option<Flat4x4<'_>> {
+        let groups = &self.db.groups;
+        if self.cells != 16 || !self.sparse || groups.len() != 3 {
+            return None;
+        }
+        Some(Flat4x4 {
+            plain: Reading4x4::of(&self.plain),
+            reflected: self.reflected.as_ref().map(Reading4x4::of),
+            tables: [&groups[0].table, &groups[1].table, &groups[2].table],
+        })
+    }
+}
+
 /// One reading's per-node state: each group's table index and part, and their sum.
 #[derive(Debug, Clone, Copy, Default)]
 struct Side {

@@ -1,5 +1,5 @@
 //! The exact searches: breadth-first (one way and both ways), A* and IDA* (plain and
-//! weighted), with the packed keys and memory accounting they share, and optimal windows over a
+//! weighted, and written for 4×4 over the pattern databases), with the packed keys and memory accounting they share, and optimal windows over a
 //! path (IDA* on stretches of it), which the reduction and Auto use to shorten theirs.
 use crate::board::Direction;
 
@@ -7,6 +7,7 @@ pub mod astar;
 pub mod bfs;
 pub mod bidirectional;
 pub mod idastar;
+pub mod idastar_4x4;
 pub(crate) mod memory;
 pub(crate) mod packed;
 pub(crate) mod windows;
