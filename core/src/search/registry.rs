@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::auto::Auto;
 use super::{
-    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, IdaStar4x4, Reduction, Solution,
-    Solver,
+    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, IdaStar4x4, Reduction,
+    Solution, Solver,
 };
 use crate::board::Board;
 use crate::error::{PdbError, SolveError};

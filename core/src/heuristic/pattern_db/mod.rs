@@ -26,8 +26,8 @@ pub use crate::error::PdbError;
 pub use build::GroupTable;
 pub use format::FORMAT_VERSION;
 pub use index::placements;
-pub use lookup::{PdbEval, PdbHeuristic};
 pub(crate) use lookup::{Flat4x4, Reading4x4};
+pub use lookup::{PdbEval, PdbHeuristic};
 pub use partition::{canonical_goal, partition};
 
 /// The board sides pattern databases are built for.

@@ -16,6 +16,7 @@ use crate::error::SolveError;
 use crate::heuristic::pattern_db::{Flat4x4, Reading4x4};
 use crate::heuristic::PdbHeuristic;
 use crate::limits::{Budget, SearchLimits};
+use crate::search::exact::duplicates::{self, REFUSED, START};
 use crate::search::exact::idastar::IdaStar;
 use crate::search::solution::{check_start, Solution, Solver};
 
@@ -64,8 +65,8 @@ impl Solver for IdaStar4x4 {
             search.budget.check(search.bound)?;
             search.next_bound = u32::MAX;
             let found = match flat.reflected.is_some() {
-                true => search.dfs::<true>(0, start.blank(), NONE as usize),
-                false => search.dfs::<false>(0, start.blank(), NONE as usize),
+                true => search.dfs::<true>(0, start.blank(), START),
+                false => search.dfs::<false>(0, start.blank(), START),
             };
             if let Some(e) = search.stopped.take() {
                 return Err(e);
@@ -94,6 +95,8 @@ struct Child {
     group: [u8; 2],
     index: [u32; 2],
     entry: [u8; 2],
+    /// The move automaton's state after the move.
+    state: u16,
 }
 
 struct Search<'a> {
@@ -101,6 +104,8 @@ struct Search<'a> {
     readings: [Reading4x4; 2],
     tables: [&'a [u8]; 3],
     neighbours: [[u8; 4]; 16],
+    /// The move automaton (see `duplicates.rs`).
+    automaton: &'static [[u16; 4]],
     goal: [u8; 16],
     tiles: [u8; 16],
     /// Per reading: each group's index and entry, and the entries' sum.
@@ -129,6 +134,7 @@ impl<'a> Search<'a> {
             readings: [flat.plain, flat.reflected.unwrap_or(flat.plain)],
             tables: flat.tables,
             neighbours,
+            automaton: duplicates::automaton(),
             goal: goal.tiles().try_into().expect("4×4"),
             tiles: start.tiles().try_into().expect("4×4"),
             index: [[0; 3]; 2],
@@ -159,7 +165,7 @@ impl<'a> Search<'a> {
     /// Searches below the current node (blank at `blank`, reached by a move that `back`
     /// undoes), which is within the bound; true when the goal was reached (path holds the
     /// moves). A limit sets `stopped` and unwinds with false.
-    fn dfs<const REFLECT: bool>(&mut self, g: u32, blank: usize, back: usize) -> bool {
+    fn dfs<const REFLECT: bool>(&mut self, g: u32, blank: usize, state: u16) -> bool {
         if self.sum[0] == 0 && self.tiles == self.goal {
             return true;
         }
@@ -171,20 +177,22 @@ impl<'a> Search<'a> {
         let mut count = 0;
         for dir in 0..4 {
             let cell = self.neighbours[blank][dir];
-            if dir == back || cell == NONE {
+            let next = self.automaton[state as usize][dir];
+            if next == REFUSED || cell == NONE {
                 continue;
             }
             let tile = self.tiles[cell as usize] as usize;
             let child = &mut children[count];
             child.dir = dir as u8;
+            child.state = next;
             child.cell = cell;
             for r in 0..if REFLECT { 2 } else { 1 } {
                 let reading = &self.readings[r];
                 let group = reading.group_of[tile] as usize;
                 let moved = (reading.cell_map[blank] as u32)
                     .wrapping_sub(reading.cell_map[cell as usize] as u32);
-                let index = self.index[r][group]
-                    .wrapping_add(reading.weight[tile].wrapping_mul(moved));
+                let index =
+                    self.index[r][group].wrapping_add(reading.weight[tile].wrapping_mul(moved));
                 child.group[r] = group as u8;
                 child.index[r] = index;
                 child.entry[r] = self.tables[group][index as usize];
@@ -198,7 +206,12 @@ impl<'a> Search<'a> {
                 let group = child.group[r] as usize;
                 self.sum[r] - self.entry[r][group] as u32 + child.entry[r] as u32
             });
-            let f = child_g + if REFLECT { sums[0].max(sums[1]) } else { sums[0] };
+            let f = child_g
+                + if REFLECT {
+                    sums[0].max(sums[1])
+                } else {
+                    sums[0]
+                };
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
                 continue;
@@ -214,8 +227,7 @@ impl<'a> Search<'a> {
             self.tiles[blank] = self.tiles[cell];
             self.tiles[cell] = 0;
             self.path.push(Direction::ALL[dir]);
-            // the opposite of Up, Down, Left, Right is the index with its low bit flipped
-            if self.dfs::<REFLECT>(child_g, cell, dir ^ 1) {
+            if self.dfs::<REFLECT>(child_g, cell, child.state) {
                 return true;
             }
             if self.stopped.is_some() {

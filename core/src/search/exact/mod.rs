@@ -6,6 +6,7 @@ use crate::board::Direction;
 pub mod astar;
 pub mod bfs;
 pub mod bidirectional;
+pub(crate) mod duplicates;
 pub mod idastar;
 pub mod idastar_4x4;
 pub(crate) mod memory;
