@@ -218,11 +218,11 @@ impl<'a> Search<'a> {
             }
             let (cell, dir) = (child.cell as usize, child.dir as usize);
             let saved = (self.index, self.entry, self.sum);
-            for r in 0..if REFLECT { 2 } else { 1 } {
-                let group = child.group[r] as usize;
-                self.index[r][group] = child.index[r];
-                self.entry[r][group] = child.entry[r];
-                self.sum[r] = sums[r];
+            let readings = if REFLECT { 2 } else { 1 };
+            for (r, (&group, &sum)) in child.group.iter().zip(&sums).enumerate().take(readings) {
+                self.index[r][group as usize] = child.index[r];
+                self.entry[r][group as usize] = child.entry[r];
+                self.sum[r] = sum;
             }
             self.tiles[blank] = self.tiles[cell];
             self.tiles[cell] = 0;
