@@ -5,7 +5,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core::heuristic::{PatternDb, PdbHeuristic};
-use slidepuzzle_core::search::{self, SolveRequest};
+use slidepuzzle_core::search::{self, IdaStar, IdaStar4x4, SolveRequest, Solver};
 use slidepuzzle_core::Heuristic;
 use slidepuzzle_core::{shuffle, Algorithm, Board, SearchLimits};
 
@@ -28,6 +28,17 @@ fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
         let bytes = db.to_bytes();
         assert_eq!(PatternDb::from_bytes(&bytes, Some(&goal)).unwrap(), *db);
         let pdb = SolveRequest::new(Algorithm::PatternDb).with_pdb(db.clone());
+        // the search written for 4×4 is the generic IDA* over the same tables, node for node
+        let h = PdbHeuristic::new(db.clone(), &goal).unwrap();
+        let fast = IdaStar4x4::new(&goal, h.clone()).expect("a 4×4 database");
+        let generic = IdaStar::new(&goal, h);
+        for _ in 0..3 {
+            let start = shuffle::random_walk(&goal, 80, &mut rng);
+            let (a, b) = (fast.solve(&start, &limits).unwrap(), generic.solve(&start, &limits));
+            let b = b.unwrap();
+            assert_eq!((&a.moves, a.stats.expanded), (&b.moves, b.stats.expanded));
+            assert!(a.optimal && a.stats.expanded > 0);
+        }
         let lc = SolveRequest::new(Algorithm::IdaStar);
         for _ in 0..4 {
             let start = shuffle::random_walk(&goal, 60, &mut rng);

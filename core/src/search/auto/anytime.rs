@@ -42,7 +42,6 @@ use crate::board::Board;
 use crate::error::{LimitKind, SolveError};
 use crate::heuristic::Heuristic;
 use crate::limits::SearchLimits;
-use crate::search::exact::idastar::IdaStar;
 use crate::search::solution::{Solution, Solver};
 use crate::stats::Stats;
 
@@ -115,13 +114,15 @@ const SIDE_BY_SIDE_BELOW: Duration = Duration::from_secs(3);
 /// in the same time, 1.067×). Here that is about 0.4 s. Side by side they run at any budget.
 const BACKWARD_AFTER: Duration = Duration::from_millis(400);
 
-/// Optimal IDA* for its share of the budget; if it has not finished, beams and windows for
-/// the rest (see the module documentation).
+/// `optimal` (IDA* over `heuristic`, or the search written for 4×4 over the same tables) for
+/// its share of the budget; if it has not finished, beams and windows for the rest (see the
+/// module documentation).
 pub(crate) fn anytime<H: Heuristic + Clone>(
     start: &Board,
     goal: &Board,
     heuristic: H,
     toward: &dyn Fn(&Board) -> Option<H>,
+    optimal: &dyn Solver,
     limits: &SearchLimits,
 ) -> Result<Solution, SolveError> {
     let began = Instant::now();
@@ -163,7 +164,6 @@ pub(crate) fn anytime<H: Heuristic + Clone>(
     first.max_nodes = limits
         .max_nodes
         .map(|max| ((max as f64 * share) as u64).saturating_sub(best.stats.expanded));
-    let optimal = IdaStar::new(goal, heuristic.clone());
     // The optimal search's stats carry the lower bound it proved. `last_limit` is the limit
     // that stopped the last search, reported if no path was found at all.
     match optimal.solve(start, &first) {
@@ -313,6 +313,7 @@ mod tests {
     use super::*;
     use crate::heuristic::LinearConflict;
     use crate::search::Auto;
+    use crate::search::IdaStar;
     use crate::text::parse_board;
 
     /// The node limit is one budget for every phase: the optimal search and each beam (on
@@ -371,7 +372,16 @@ mod tests {
         // a node budget, not a clock, so the test does the same on any machine
         let limits = SearchLimits::default().threads(2).nodes(3_000_000);
         let toward = |b: &Board| Some(LinearConflict::new(b));
-        let s = anytime(&start, &goal, LinearConflict::new(&goal), &toward, &limits).unwrap();
+        let optimal = IdaStar::new(&goal, LinearConflict::new(&goal));
+        let s = anytime(
+            &start,
+            &goal,
+            LinearConflict::new(&goal),
+            &toward,
+            &optimal,
+            &limits,
+        )
+        .unwrap();
         let mut replay = start.clone();
         replay.apply_all(&s.moves).unwrap();
         assert_eq!(replay, goal);

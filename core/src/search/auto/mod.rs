@@ -17,6 +17,7 @@ use crate::heuristic::{FarTiles, LinearConflict, PatternDb, PdbHeuristic};
 use crate::limits::SearchLimits;
 use crate::search::exact::idastar::IdaStar;
 use crate::search::reduction::Reduction;
+use crate::search::registry::pdb_search;
 use crate::search::solution::{check_start, Solution, Solver};
 pub use anytime::AUTO_DEFAULT_BUDGET;
 use anytime::{anytime, shorten_with_beams};
@@ -85,7 +86,8 @@ impl Solver for Auto {
         match matching {
             Some((db, h)) => {
                 let toward = |b: &Board| PdbHeuristic::new(db.clone(), b).ok();
-                anytime(start, goal, h, &toward, limits)
+                let optimal = pdb_search(goal, h.clone());
+                anytime(start, goal, h, &toward, optimal.as_ref(), limits)
             }
             None if start.size() <= 3 => {
                 IdaStar::new(goal, LinearConflict::new(goal)).solve(start, limits)
@@ -96,7 +98,15 @@ impl Solver for Auto {
                 // with them run after the forward beam, two runs each: median 1.041, mean 1.051
                 // against 1.054–1.056 and 1.055–1.057 without them; worst 1.150 both)
                 let toward = |b: &Board| Some(LinearConflict::new(b));
-                anytime(start, goal, LinearConflict::new(goal), &toward, limits)
+                let optimal = IdaStar::new(goal, LinearConflict::new(goal));
+                anytime(
+                    start,
+                    goal,
+                    LinearConflict::new(goal),
+                    &toward,
+                    &optimal,
+                    limits,
+                )
             }
             None => {
                 // No optimal search finishes past 5×5: the reduction's path, then shortening

@@ -1,11 +1,13 @@
-//! IDA*: depth-first searches with a growing bound on f = g + h. No immediate reversal of the
-//! previous move, the heuristic updated per move, and no allocation per node, so memory stays at
+//! IDA*: depth-first searches with a growing bound on f = g + h. No move sequence that another
+//! no longer does the same as (the move automaton of `duplicates`: from undoing the previous
+//! move to twelve-move detours), the heuristic updated per move, and no allocation per node, so memory stays at
 //! one path however long the search runs. [`WeightedIdaStar`] scales h to find long solutions
 //! fast, at most `weight` times the optimal length.
 use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{join_all, Budget, SearchLimits, Shared};
+use crate::search::exact::duplicates::{self, REFUSED, START};
 use crate::search::solution::{check_start, Solution, Solver};
 use crate::stats::Stats;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -154,7 +156,7 @@ fn run<H: Heuristic>(
         } else if threads > 1 {
             search.parallel(start, eval, threads)?
         } else {
-            let found = search.dfs(0, eval, NONE);
+            let found = search.dfs(0, eval, START);
             if let Some(e) = search.stopped.take() {
                 return Err(e);
             }
@@ -175,11 +177,11 @@ fn run<H: Heuristic>(
 }
 
 /// A node where a worker of a parallel iteration starts: the moves from the root, the
-/// evaluation after them, and the direction that would undo the last one.
+/// evaluation after them, and the move automaton's state after them.
 struct Subtree<E> {
     moves: Vec<Direction>,
     eval: E,
-    back: u8,
+    state: u16,
 }
 
 /// How many subtrees per thread a parallel iteration aims for, so that uneven subtrees still
@@ -194,6 +196,8 @@ struct Search<'a, H: Heuristic> {
     pos: [u8; MAX_CELLS],
     blank: usize,
     neighbours: [[u8; 4]; MAX_CELLS],
+    /// The move automaton (see `duplicates`): a move it refuses is not searched.
+    automaton: &'static [[u16; 4]],
     path: Vec<Direction>,
     budget: Budget<'a>,
     /// Bound on g·w_den + h·w_num.
@@ -223,6 +227,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             pos: [0; MAX_CELLS],
             blank: 0,
             neighbours,
+            automaton: duplicates::automaton(),
             path: Vec::with_capacity(256),
             budget,
             bound: 0,
@@ -327,7 +332,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
         let mut layer = vec![Subtree {
             moves: Vec::new(),
             eval,
-            back: NONE,
+            state: START,
         }];
         let mut depth = 0u32;
         while !layer.is_empty() && layer.len() < threads * SUBTREES_PER_THREAD {
@@ -345,7 +350,8 @@ impl<'a, H: Heuristic> Search<'a, H> {
                 for dir in Direction::ALL {
                     let d = dir.index() as u8;
                     let to = self.neighbours[blank][d as usize];
-                    if d == node.back || to == NONE {
+                    let state = self.automaton[node.state as usize][d as usize];
+                    if state == REFUSED || to == NONE {
                         continue;
                     }
                     let to = to as usize;
@@ -358,7 +364,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                     next.push(Subtree {
                         moves,
                         eval: e,
-                        back: dir.opposite().index() as u8,
+                        state,
                     });
                 }
             }
@@ -397,7 +403,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                             w.set(root, start.blank(), &node.moves);
                             w.path.clear();
                             w.path.extend_from_slice(&node.moves);
-                            if w.dfs(depth, node.eval, node.back) {
+                            if w.dfs(depth, node.eval, node.state) {
                                 let mut slot = solution.lock().unwrap_or_else(|p| p.into_inner());
                                 slot.get_or_insert(std::mem::take(&mut w.path));
                                 shared.stop();
@@ -435,7 +441,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
     /// Searches below the current node, which is within the bound; true when the goal was
     /// reached (path holds the moves). Children over the bound are pruned before the call.
     /// A limit sets `stopped` and unwinds with false, keeping the hot path's return a bool.
-    fn dfs(&mut self, g: u32, eval: H::Eval, back: u8) -> bool {
+    fn dfs(&mut self, g: u32, eval: H::Eval, state: u16) -> bool {
         if self.at_goal(&eval) {
             return true;
         }
@@ -448,12 +454,10 @@ impl<'a, H: Heuristic> Search<'a, H> {
         // the largest child estimate within the bound
         let max_h = self.bound.saturating_sub(child_g) / self.weight.0;
         for dir in Direction::ALL {
-            let d = dir.index() as u8;
-            if d == back {
-                continue;
-            }
-            let to = self.neighbours[blank][d as usize];
-            if to == NONE {
+            let d = dir.index();
+            let after = self.automaton[state as usize][d];
+            let to = self.neighbours[blank][d];
+            if after == REFUSED || to == NONE {
                 continue;
             }
             let to = to as usize;
@@ -462,7 +466,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             };
             self.blank = to;
             self.path.push(dir);
-            if self.dfs(g + 1, next, dir.opposite().index() as u8) {
+            if self.dfs(g + 1, next, after) {
                 return true;
             }
             if self.stopped.is_some() {
