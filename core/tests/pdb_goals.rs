@@ -34,7 +34,10 @@ fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
         let generic = IdaStar::new(&goal, h);
         for _ in 0..3 {
             let start = shuffle::random_walk(&goal, 80, &mut rng);
-            let (a, b) = (fast.solve(&start, &limits).unwrap(), generic.solve(&start, &limits));
+            let (a, b) = (
+                fast.solve(&start, &limits).unwrap(),
+                generic.solve(&start, &limits),
+            );
             let b = b.unwrap();
             assert_eq!((&a.moves, a.stats.expanded), (&b.moves, b.stats.expanded));
             assert!(a.optimal && a.stats.expanded > 0);

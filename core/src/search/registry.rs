@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::auto::Auto;
+use super::exact::idastar_4x4::pdb_search;
 use super::{
-    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, IdaStar4x4, Reduction,
-    Solution, Solver,
+    AStar, Algorithm, Bfs, BidirectionalBfs, HeuristicKind, IdaStar, Reduction, Solution, Solver,
 };
 use crate::board::Board;
 use crate::error::{PdbError, SolveError};
@@ -117,15 +117,6 @@ pub(super) fn pdb_heuristic(
 ) -> Result<PdbHeuristic, SolveError> {
     let db = request.pdb.clone().ok_or(PdbError::Missing)?;
     Ok(PdbHeuristic::new(db, goal)?)
-}
-
-/// Optimal IDA* over pattern databases: the search written for 4×4 where it serves, else the
-/// generic one.
-pub(super) fn pdb_search(goal: &Board, heuristic: PdbHeuristic) -> Box<dyn Solver> {
-    match IdaStar4x4::new(goal, heuristic.clone()) {
-        Some(search) => Box::new(search),
-        None => Box::new(IdaStar::new(goal, heuristic)),
-    }
 }
 
 /// A search that takes any heuristic (A*, IDA*).

@@ -86,6 +86,14 @@ impl Solver for IdaStar4x4 {
     }
 }
 
+/// Optimal IDA* over pattern databases: [`IdaStar4x4`] where it serves, else the generic one.
+pub(crate) fn pdb_search(goal: &Board, heuristic: PdbHeuristic) -> Box<dyn Solver> {
+    match IdaStar4x4::new(goal, heuristic.clone()) {
+        Some(search) => Box::new(search),
+        None => Box::new(IdaStar::new(goal, heuristic)),
+    }
+}
+
 /// A child looked up before any child is searched: the cell the blank moves to, and per
 /// reading the changed group, its new index and its entry.
 #[derive(Clone, Copy, Default)]
