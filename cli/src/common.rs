@@ -145,6 +145,12 @@ impl PdbOptions {
         let path = dir.join(format!("pdb-{}-{key}.bin", goal.size()));
         if path.exists() {
             match read_pdb(&path, Some(goal)) {
+                Ok(db) if !db.groups_are_current() => {
+                    note!(
+                        "rebuilding {}: its groups are an earlier partition's",
+                        path.display()
+                    )
+                }
                 Ok(db) => {
                     // A file of an older format is written again in the current one, which
                     // loads faster; if that fails, the old file still serves.

@@ -19,6 +19,7 @@ fn pdb_search_matches_linear_conflict_for_corner_edge_and_inner_blanks() {
         // built on two threads (groups taken from a shared counter): the checks below hold
         // only if every group landed in its place
         let db = Arc::new(PatternDb::build(&goal, &limits.clone().threads(2)).unwrap());
+        assert!(db.groups_are_current());
         assert_eq!(
             PdbHeuristic::new(db.clone(), &goal)
                 .unwrap()

@@ -149,6 +149,7 @@ fn main() {
     let (db, how) = match std::fs::read(&args.cache)
         .ok()
         .and_then(|b| PatternDb::from_bytes(&b, Some(&goal)).ok())
+        .filter(PatternDb::groups_are_current)
     {
         Some(db) => (db, "loaded"),
         None => {

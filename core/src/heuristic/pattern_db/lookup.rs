@@ -354,6 +354,8 @@ mod tests {
             let groups = two_compact_groups(&goal, &cells);
             let db = PatternDb::assemble(3, goal.tiles().to_vec(), groups);
             assert_eq!(db.uses_reflection(), blank == 0 || blank == 4 || blank == 8);
+            // 3×3's partition is one group of every tile
+            assert!(!db.groups_are_current());
             let h = PdbHeuristic::new(Arc::new(db), &goal).unwrap();
             assert_eq!(h.estimate(goal.tiles()), 0);
             check_against_bfs(&h, &goal, false);

@@ -131,6 +131,24 @@ impl PatternDb {
         self.groups.iter().map(|g| g.tiles.clone()).collect()
     }
 
+    /// Whether the groups are the ones [`partition`] gives this goal today. Tables of an
+    /// earlier partition (read from an older cache) still give optimal solutions, only slower:
+    /// a caller that can rebuild them should.
+    pub fn groups_are_current(&self) -> bool {
+        let blank = self
+            .goal
+            .iter()
+            .position(|&t| t == 0)
+            .expect("goal has a blank");
+        partition(self.size, blank).is_ok_and(|groups| {
+            groups.len() == self.groups.len()
+                && groups.iter().zip(&self.groups).all(|(cells, g)| {
+                    cells.len() == g.tiles.len()
+                        && cells.iter().zip(&g.tiles).all(|(&c, &t)| self.goal[c] == t)
+                })
+        })
+    }
+
     /// Whether the transposed lookup is used too.
     pub fn uses_reflection(&self) -> bool {
         self.reflection.is_some()

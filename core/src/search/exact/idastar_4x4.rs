@@ -1,6 +1,6 @@
 //! IDA* written for 4×4 boards over the additive pattern databases (6-6-3 and, where the goal's
 //! blank is on the diagonal, the reflected reading). The search is the one
-//! [`IdaStar`](super::idastar::IdaStar) makes with the databases (the same children in the same
+//! [`IdaStar`] makes with the databases (the same children in the same
 //! order, so the same nodes and the same path), with what made that one slow for this size
 //! taken out:
 //! - the board and both readings' three table indices live in the search and are changed in

@@ -7,7 +7,7 @@
 //! bring the board back. IDA* with only the undoing refused reaches the same board by each of
 //! such a pair, and searches what lies below it each time.
 //!
-//! The pairs are derived by code (`derive.rs`, run by the build script): every sequence up to [`MAX_LEN`] moves is played from a
+//! The pairs are derived by code (`derive.rs`, run by the build script): every sequence up to twelve moves is played from a
 //! blank in the middle of a board large enough that no move leaves it, in order of length and
 //! then of the moves' order (Up, Down, Left, Right). A sequence that leaves the same board as an
 //! earlier one, which touched no cell this one does not, is refused. Any path through a refused
