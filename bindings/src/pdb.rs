@@ -46,6 +46,13 @@ impl PatternDatabase {
         self.0.goal().iter().map(|&t| u32::from(t)).collect()
     }
 
+    /// Whether their groups are the ones this build of the core makes. Databases cached by an
+    /// earlier build may hold an earlier partition: they still give the fewest moves, only
+    /// more slowly, so an app that can build them again should.
+    pub fn is_current(&self) -> bool {
+        self.0.groups_are_current()
+    }
+
     /// Whether they serve `goal` (the same goal or one a symmetry maps onto it).
     pub fn serves(&self, goal: Vec<u32>) -> bool {
         Board::from_tiles(&goal)

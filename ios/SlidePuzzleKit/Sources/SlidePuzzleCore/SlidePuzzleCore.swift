@@ -1328,6 +1328,13 @@ public protocol PatternDatabaseProtocol: AnyObject, Sendable {
     func goal()  -> [UInt32]
     
     /**
+     * Whether their groups are the ones this build of the core makes. Databases cached by an
+     * earlier build may hold an earlier partition: they still give the fewest moves, only
+     * more slowly, so an app that can build them again should.
+     */
+    func isCurrent()  -> Bool
+    
+    /**
      * Whether they serve `goal` (the same goal or one a symmetry maps onto it).
      */
     func serves(goal: [UInt32])  -> Bool
@@ -1429,6 +1436,20 @@ open func goal() -> [UInt32]  {
     return try!  FfiConverterSequenceUInt32.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_method_patterndatabase_goal(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Whether their groups are the ones this build of the core makes. Databases cached by an
+     * earlier build may hold an earlier partition: they still give the fewest moves, only
+     * more slowly, so an app that can build them again should.
+     */
+open func isCurrent() -> Bool  {
+    return try!  FfiConverterBool.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_patterndatabase_is_current(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -5052,6 +5073,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal() != 35534) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_is_current() != 51026) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves() != 27091) {

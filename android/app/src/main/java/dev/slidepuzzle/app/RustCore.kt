@@ -72,7 +72,10 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         databases[key]?.let { return it }
         val f = file(key)?.takeIf { it.isFile } ?: return null
         return try {
-            PatternDatabase.fromBytes(f.readBytes()).also { databases[key] = it }
+            // Tables of an earlier partition (cached by an earlier version) still solve, only
+            // slower: treated as absent, so the next build replaces the file.
+            PatternDatabase.fromBytes(f.readBytes()).takeIf { it.isCurrent() }
+                ?.also { databases[key] = it }
         } catch (e: PuzzleException) {
             f.delete() // damaged: the next build replaces it
             null

@@ -795,6 +795,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_is_current(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_to_bytes(
@@ -938,6 +940,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_goal(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_is_current(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_serves(`ptr`: Long,`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_to_bytes(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1240,6 +1244,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_goal() and 0xFFFF) != 35534) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_is_current() and 0xFFFF) != 51026) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_patterndatabase_serves() and 0xFFFF) != 27091) {
@@ -2824,6 +2831,13 @@ public interface PatternDatabaseInterface {
     fun `goal`(): List<kotlin.UInt>
     
     /**
+     * Whether their groups are the ones this build of the core makes. Databases cached by an
+     * earlier build may hold an earlier partition: they still give the fewest moves, only
+     * more slowly, so an app that can build them again should.
+     */
+    fun `isCurrent`(): kotlin.Boolean
+    
+    /**
      * Whether they serve `goal` (the same goal or one a symmetry maps onto it).
      */
     fun `serves`(`goal`: List<kotlin.UInt>): kotlin.Boolean
@@ -2949,6 +2963,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
     callWithHandle {
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_method_patterndatabase_goal(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Whether their groups are the ones this build of the core makes. Databases cached by an
+     * earlier build may hold an earlier partition: they still give the fewest moves, only
+     * more slowly, so an app that can build them again should.
+     */override fun `isCurrent`(): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_patterndatabase_is_current(
         it,
         _status)
 }

@@ -232,6 +232,8 @@ class CoreTest {
         val loaded = PatternDatabase.fromBytes(bytes)
         assertEquals(goal, loaded.goal())
         assertTrue(loaded.serves(goal))
+        // built by this core: its partition, not one an earlier version cached
+        assertTrue(loaded.isCurrent())
         assertEquals(canonicalGoal(goalTiles(3u, 2u)), canonicalGoal(goal))
         val flipped = bytes.copyOf()
         flipped[flipped.size / 2] = (flipped[flipped.size / 2].toInt() xor 0x10).toByte()
