@@ -131,7 +131,7 @@ impl PatternDb {
         self.groups.iter().map(|g| g.tiles.clone()).collect()
     }
 
-    /// Whether the groups are the ones [`partition`] gives this goal today. Tables of an
+    /// Whether the groups are the ones [`partition()`] gives this goal today. Tables of an
     /// earlier partition (read from an older cache) still give optimal solutions, only slower:
     /// a caller that can rebuild them should.
     pub fn groups_are_current(&self) -> bool {

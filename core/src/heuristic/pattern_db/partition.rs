@@ -6,7 +6,7 @@ use crate::error::PdbError;
 ///
 /// The shapes are compact blocks:
 /// - 2×2, 3×3: one group of every tile (an exact table; 3×3 has 181 440 entries).
-/// - 4×4: 6-6-3 as [`FOUR`] draws it for a blank at its top-left corner (group 1 holds the
+/// - 4×4: 6-6-3 as `FOUR` draws it for a blank at its top-left corner (group 1 holds the
 ///   blank's cell), turned or mirrored so that the blank's home falls on the corner, the edge
 ///   cell beside it or the inner cell below that, all in group 1.
 /// - 5×5: 5-5-5-5-4, the 4-group in the blank's edge row; for an inner blank the top row is
