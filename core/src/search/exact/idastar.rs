@@ -6,12 +6,11 @@
 use crate::board::{step, Board, Direction, MAX_SIZE};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
-use crate::limits::{join_all, Budget, SearchLimits, Shared};
+use crate::limits::{Budget, SearchLimits};
 use crate::search::exact::duplicates::{self, REFUSED, START};
+use crate::search::exact::split;
 use crate::search::solution::{check_start, Solution, Solver};
 use crate::stats::Stats;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 const NONE: u8 = u8::MAX;
@@ -375,68 +374,36 @@ impl<'a, H: Heuristic> Search<'a, H> {
             return Ok(false);
         }
         let limits = self.budget.limits();
-        let shared = Shared::new(
-            self.budget.started(),
-            self.budget.stats.expanded,
-            self.budget.stats.generated,
-        );
-        let taken = AtomicUsize::new(0);
-        let solution: Mutex<Option<Vec<Direction>>> = Mutex::new(None);
-        let failure: Mutex<Option<SolveError>> = Mutex::new(None);
+        let shared = split::shared(&self.budget);
         let (heuristic, goal, neighbours) = (self.heuristic, self.goal, self.neighbours);
         let (bound, shown_bound, weight) = (self.bound, self.shown_bound, self.weight);
-        let layer = &layer;
-        let results: Vec<(Stats, u32)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    let (shared, taken, solution, failure) = (&shared, &taken, &solution, &failure);
-                    scope.spawn(move || {
-                        let budget = Budget::worker(limits, shared);
-                        let mut w = Search::new(heuristic, goal, neighbours, budget, weight);
-                        w.bound = bound;
-                        w.shown_bound = shown_bound;
-                        while !shared.stopped() {
-                            let Some(node) = layer.get(taken.fetch_add(1, Ordering::Relaxed))
-                            else {
-                                break;
-                            };
-                            w.set(root, start.blank(), &node.moves);
-                            w.path.clear();
-                            w.path.extend_from_slice(&node.moves);
-                            if w.dfs(depth, node.eval, node.state) {
-                                let mut slot = solution.lock().unwrap_or_else(|p| p.into_inner());
-                                slot.get_or_insert(std::mem::take(&mut w.path));
-                                shared.stop();
-                                break;
-                            }
-                            if let Some(e) = w.stopped.take() {
-                                if !w.budget.halted() {
-                                    let mut slot =
-                                        failure.lock().unwrap_or_else(|p| p.into_inner());
-                                    slot.get_or_insert(e);
-                                    shared.stop();
-                                }
-                                break;
-                            }
-                        }
-                        (w.budget.stats, w.next_bound)
-                    })
-                })
-                .collect();
-            join_all(workers)
-        });
-        for (stats, next_bound) in &results {
-            self.budget.stats.absorb(stats);
-            self.next_bound = self.next_bound.min(*next_bound);
-        }
-        if let Some(path) = solution.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            self.path = path;
-            return Ok(true);
-        }
-        match failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            Some(e) => Err(e.with_stats(self.budget.stats_now())),
-            None => Ok(false),
-        }
+        let (root, blank) = (root, start.blank());
+        let make = || {
+            let mut w = Search::new(
+                heuristic,
+                goal,
+                neighbours,
+                Budget::worker(limits, &shared),
+                weight,
+            );
+            w.bound = bound;
+            w.shown_bound = shown_bound;
+            Worker {
+                search: w,
+                root,
+                blank,
+                depth,
+            }
+        };
+        let found = split::split(
+            &mut self.budget,
+            &mut self.next_bound,
+            &shared,
+            threads,
+            &layer,
+            make,
+        )?;
+        Ok(found.map(|path| self.path = path).is_some())
     }
     /// Searches below the current node, which is within the bound; true when the goal was
     /// reached (path holds the moves). Children over the bound are pruned before the call.
@@ -477,5 +444,36 @@ impl<'a, H: Heuristic> Search<'a, H> {
             self.unslide(blank, to, tile);
         }
         false
+    }
+}
+
+/// A thread's search in a split iteration: subtrees below `root` (its blank at `blank`), each
+/// `depth` moves deep.
+struct Worker<'a, 'r, H: Heuristic> {
+    search: Search<'a, H>,
+    root: &'r [u8],
+    blank: usize,
+    depth: u32,
+}
+
+impl<H: Heuristic> split::Worker<Subtree<H::Eval>> for Worker<'_, '_, H> {
+    fn search(&mut self, node: &Subtree<H::Eval>) -> bool {
+        let w = &mut self.search;
+        w.set(self.root, self.blank, &node.moves);
+        w.path.clear();
+        w.path.extend_from_slice(&node.moves);
+        w.dfs(self.depth, node.eval, node.state)
+    }
+    fn take_path(&mut self) -> Vec<Direction> {
+        std::mem::take(&mut self.search.path)
+    }
+    fn take_stop(&mut self) -> Option<SolveError> {
+        self.search.stopped.take()
+    }
+    fn halted(&self) -> bool {
+        self.search.budget.halted()
+    }
+    fn end(self) -> (Stats, u32) {
+        (self.search.budget.stats, self.search.next_bound)
     }
 }

@@ -16,13 +16,12 @@ use crate::board::{step, taxicab, Board, Direction};
 use crate::error::SolveError;
 use crate::heuristic::pattern_db::{Flat4x4, Reading4x4};
 use crate::heuristic::PdbHeuristic;
-use crate::limits::{join_all, Budget, SearchLimits, Shared};
+use crate::limits::{Budget, SearchLimits};
 use crate::search::exact::duplicates::{self, REFUSED, START};
 use crate::search::exact::idastar::IdaStar;
+use crate::search::exact::split;
 use crate::search::solution::{check_start, Solution, Solver};
 use crate::stats::Stats;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// How many subtrees per thread a parallel iteration aims for (as the generic IDA*).
 const SUBTREES_PER_THREAD: usize = 256;
@@ -242,67 +241,23 @@ impl<'a> Search<'a> {
             return Ok(false);
         }
         let limits = self.budget.limits();
-        let shared = Shared::new(
-            self.budget.started(),
-            self.budget.stats.expanded,
-            self.budget.stats.generated,
-        );
-        let taken = AtomicUsize::new(0);
-        let solution: Mutex<Option<Vec<Direction>>> = Mutex::new(None);
-        let failure: Mutex<Option<SolveError>> = Mutex::new(None);
-        let (goal, bound, layer) = (&self.goal, self.bound, &layer);
-        let results: Vec<(Stats, u32)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    let (shared, taken, solution, failure) = (&shared, &taken, &solution, &failure);
-                    scope.spawn(move || {
-                        let goal = Board::from_tiles(&goal.map(u32::from)).expect("4×4 goal");
-                        let budget = Budget::worker(limits, shared);
-                        let mut w = Search::new(flat, &goal, start, budget);
-                        w.bound = bound;
-                        while !shared.stopped() {
-                            let Some((board, moves, state)) =
-                                layer.get(taken.fetch_add(1, Ordering::Relaxed))
-                            else {
-                                break;
-                            };
-                            w.reset(board);
-                            w.path.clear();
-                            w.path.extend_from_slice(moves);
-                            if w.dfs_from(depth, board.blank(), *state) {
-                                let mut slot = solution.lock().unwrap_or_else(|p| p.into_inner());
-                                slot.get_or_insert(std::mem::take(&mut w.path));
-                                shared.stop();
-                                break;
-                            }
-                            if let Some(e) = w.stopped.take() {
-                                if !w.budget.halted() {
-                                    let mut slot =
-                                        failure.lock().unwrap_or_else(|p| p.into_inner());
-                                    slot.get_or_insert(e);
-                                    shared.stop();
-                                }
-                                break;
-                            }
-                        }
-                        (w.budget.stats, w.next_bound)
-                    })
-                })
-                .collect();
-            join_all(workers)
-        });
-        for (stats, next_bound) in &results {
-            self.budget.stats.absorb(stats);
-            self.next_bound = self.next_bound.min(*next_bound);
-        }
-        if let Some(path) = solution.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            self.path = path;
-            return Ok(true);
-        }
-        match failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            Some(e) => Err(e.with_stats(self.budget.stats_now())),
-            None => Ok(false),
-        }
+        let shared = split::shared(&self.budget);
+        let goal = Board::from_tiles(&self.goal.map(u32::from)).expect("4×4 goal");
+        let bound = self.bound;
+        let make = || {
+            let mut w = Search::new(flat, &goal, start, Budget::worker(limits, &shared));
+            w.bound = bound;
+            Worker { search: w, depth }
+        };
+        let found = split::split(
+            &mut self.budget,
+            &mut self.next_bound,
+            &shared,
+            threads,
+            &layer,
+            make,
+        )?;
+        Ok(found.map(|path| self.path = path).is_some())
     }
 
     /// The estimate: the larger reading's sum.
@@ -387,5 +342,34 @@ impl<'a> Search<'a> {
             (self.index, self.entry, self.sum) = saved;
         }
         false
+    }
+}
+
+/// A thread's search in a split iteration: subtrees (board, moves from the root, automaton
+/// state), each `depth` moves deep.
+struct Worker<'a> {
+    search: Search<'a>,
+    depth: u32,
+}
+
+impl split::Worker<(Board, Vec<Direction>, u16)> for Worker<'_> {
+    fn search(&mut self, (board, moves, state): &(Board, Vec<Direction>, u16)) -> bool {
+        let w = &mut self.search;
+        w.reset(board);
+        w.path.clear();
+        w.path.extend_from_slice(moves);
+        w.dfs_from(self.depth, board.blank(), *state)
+    }
+    fn take_path(&mut self) -> Vec<Direction> {
+        std::mem::take(&mut self.search.path)
+    }
+    fn take_stop(&mut self) -> Option<SolveError> {
+        self.search.stopped.take()
+    }
+    fn halted(&self) -> bool {
+        self.search.budget.halted()
+    }
+    fn end(self) -> (Stats, u32) {
+        (self.search.budget.stats, self.search.next_bound)
     }
 }

@@ -11,6 +11,7 @@ pub mod idastar;
 pub mod idastar_4x4;
 pub(crate) mod memory;
 pub(crate) mod packed;
+pub(crate) mod split;
 pub(crate) mod windows;
 
 /// Rebuilds the moves from `start` given a `parent` lookup: for each state, the blank move that
