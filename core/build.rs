@@ -1,5 +1,5 @@
-//! Derives the move automaton of `src/search/exact/duplicates` (the move sequences IDA* on 4×4
-//! need not search, Taylor & Korf 1993) and writes it as a table the crate includes.
+//! Derives the move automaton of `src/search/exact/duplicates` (the move sequences IDA* need
+//! not search, Taylor & Korf 1993) and writes it as a table the crate includes.
 #[path = "src/search/exact/duplicates/derive.rs"]
 #[allow(dead_code)]
 mod derive;

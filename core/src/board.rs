@@ -21,6 +21,24 @@ pub fn step(size: usize, cell: usize, dir: Direction) -> Option<usize> {
     }
 }
 
+/// No cell that way, in a [`neighbour_table`].
+pub(crate) const NO_NEIGHBOUR: u8 = u8::MAX;
+
+/// For each cell of a `size`×`size` board, the cell [`step`] reaches in each direction (in
+/// [`Direction::ALL`] order), or [`NO_NEIGHBOUR`]; rows past the board's cells hold only
+/// [`NO_NEIGHBOUR`].
+pub(crate) fn neighbour_table<const CELLS: usize>(size: usize) -> [[u8; 4]; CELLS] {
+    let mut table = [[NO_NEIGHBOUR; 4]; CELLS];
+    for (cell, row) in table.iter_mut().enumerate().take(size * size) {
+        for dir in Direction::ALL {
+            if let Some(to) = step(size, cell, dir) {
+                row[dir.index()] = to as u8;
+            }
+        }
+    }
+    table
+}
+
 /// An n×n board. `tiles[cell]` is the label at that cell (row-major), `0` is the blank.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Board {

@@ -196,6 +196,17 @@ pub(crate) struct Flat4x4<'a> {
     pub(crate) reflected: Option<Reading4x4>,
     /// Each group's sparse table.
     pub(crate) tables: [&'a [u8]; 3],
+    heuristic: &'a PdbHeuristic,
+}
+
+impl Flat4x4<'_> {
+    /// Each group's sparse table index for the board `pos` (label → cell), by the plain
+    /// reading and then the reflected one (the plain again where there is none).
+    pub(crate) fn indices(&self, pos: &[u8]) -> [[u32; 3]; 2] {
+        let h = self.heuristic;
+        let reflected = h.reflected.as_ref().unwrap_or(&h.plain);
+        [&h.plain, reflected].map(|r| std::array::from_fn(|g| r.index(g, pos, 16, true)))
+    }
 }
 
 impl Reading4x4 {
@@ -209,14 +220,6 @@ impl Reading4x4 {
         out.weight.copy_from_slice(&reading.weight[..16]);
         out.cell_map.copy_from_slice(&reading.cell_map[..16]);
         out
-    }
-
-    /// Group `g`'s table index for the board `tiles` (cell → label).
-    pub(crate) fn index(&self, g: usize, tiles: &[u8; 16]) -> u32 {
-        (0..16)
-            .filter(|&c| tiles[c] != 0 && self.group_of[tiles[c] as usize] as usize == g)
-            .map(|c| self.weight[tiles[c] as usize] * self.cell_map[c] as u32)
-            .sum()
     }
 }
 
@@ -232,6 +235,7 @@ impl PdbHeuristic {
             plain: Reading4x4::of(&self.plain),
             reflected: self.reflected.as_ref().map(Reading4x4::of),
             tables: [&groups[0].table, &groups[1].table, &groups[2].table],
+            heuristic: self,
         })
     }
 }

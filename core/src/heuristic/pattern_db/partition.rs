@@ -23,18 +23,6 @@ pub fn partition(size: usize, blank: usize) -> Result<Vec<Vec<usize>>, PdbError>
     if template.is_empty() {
         return Ok(vec![(0..cells).filter(|&c| c != blank).collect()]);
     }
-    if size == 4 {
-        let group_at = |cell: usize| (FOUR[cell / 4].as_bytes()[cell % 4] - b'0') as usize;
-        let map = symmetries(4)
-            .into_iter()
-            .find(|m| [0, 1, 5].contains(&m[blank]))
-            .expect("every cell's orbit holds the corner, the edge cell or the inner cell");
-        let mut groups = vec![Vec::new(); 3];
-        for cell in (0..cells).filter(|&c| c != blank) {
-            groups[group_at(map[cell] as usize)].push(cell);
-        }
-        return Ok(groups);
-    }
     let group_at = |r: usize, c: usize| (template[r].as_bytes()[c] - b'0') as usize;
     let rotate = |cell: usize, turns: usize| {
         let (mut r, mut c) = (cell / size, cell % size);
@@ -44,7 +32,16 @@ pub fn partition(size: usize, blank: usize) -> Result<Vec<Vec<usize>>, PdbError>
         (r, c)
     };
     let mut group_of: Vec<usize> = vec![0; cells];
-    if let Some(turns) = (0..4).find(|&t| rotate(blank, t).0 == 0) {
+    if size == 4 {
+        let map = symmetries(4)
+            .into_iter()
+            .find(|m| [0, 1, 5].contains(&m[blank]))
+            .expect("every cell's orbit holds the corner, the edge cell or the inner cell");
+        for (cell, g) in group_of.iter_mut().enumerate() {
+            let to = map[cell] as usize;
+            *g = group_at(to / size, to % size);
+        }
+    } else if let Some(turns) = (0..4).find(|&t| rotate(blank, t).0 == 0) {
         for (cell, g) in group_of.iter_mut().enumerate() {
             let (r, c) = rotate(cell, turns);
             *g = group_at(r, c);

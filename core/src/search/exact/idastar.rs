@@ -1,9 +1,9 @@
 //! IDA*: depth-first searches with a growing bound on f = g + h. No move sequence that another
 //! no longer does the same as (the move automaton of `duplicates`: from undoing the previous
-//! move to twelve-move detours), the heuristic updated per move, and no allocation per node, so memory stays at
-//! one path however long the search runs. [`WeightedIdaStar`] scales h to find long solutions
+//! move to twelve-move detours), the heuristic updated per move, and no allocation per node,
+//! so memory stays at one path however long the search runs. [`WeightedIdaStar`] scales h to find long solutions
 //! fast, at most `weight` times the optimal length.
-use crate::board::{step, Board, Direction, MAX_SIZE};
+use crate::board::{neighbour_table, Board, Direction, MAX_SIZE, NO_NEIGHBOUR};
 use crate::error::SolveError;
 use crate::heuristic::Heuristic;
 use crate::limits::{Budget, SearchLimits};
@@ -13,7 +13,6 @@ use crate::search::solution::{check_start, Solution, Solver};
 use crate::stats::Stats;
 
 const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
-const NONE: u8 = u8::MAX;
 
 /// IDA* with heuristic `H`: optimal when `H` is admissible.
 #[derive(Debug, Clone)]
@@ -112,14 +111,7 @@ fn run<H: Heuristic>(
     check_start(start, goal)?;
     let n = start.size();
     let cells = start.cells();
-    let mut neighbours = [[NONE; 4]; MAX_CELLS];
-    for (cell, row) in neighbours.iter_mut().enumerate().take(cells) {
-        for dir in Direction::ALL {
-            if let Some(to) = step(n, cell, dir) {
-                row[dir.index()] = to as u8;
-            }
-        }
-    }
+    let neighbours = neighbour_table::<MAX_CELLS>(n);
     let mut search = Search::new(
         heuristic,
         goal.tiles(),
@@ -182,10 +174,6 @@ struct Subtree<E> {
     eval: E,
     state: u16,
 }
-
-/// How many subtrees per thread a parallel iteration aims for, so that uneven subtrees still
-/// leave every thread busy to the end.
-const SUBTREES_PER_THREAD: usize = 256;
 
 struct Search<'a, H: Heuristic> {
     heuristic: &'a H,
@@ -317,7 +305,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
     }
 
     /// One iteration on `threads` threads. The tree is first opened breadth-first, on this
-    /// thread, until it has [`SUBTREES_PER_THREAD`] nodes per thread within the bound; the
+    /// thread, until it has [`split::SUBTREES_PER_THREAD`] nodes per thread within the bound; the
     /// threads then take those subtrees one at a time and search each depth-first. Any
     /// solution within the bound is as good as any other, so the first found ends the
     /// iteration; a limit on one thread stops them all.
@@ -334,7 +322,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             state: START,
         }];
         let mut depth = 0u32;
-        while !layer.is_empty() && layer.len() < threads * SUBTREES_PER_THREAD {
+        while !layer.is_empty() && layer.len() < threads * split::SUBTREES_PER_THREAD {
             let mut next = Vec::with_capacity(layer.len() * 2);
             let child_g = (depth + 1) * self.weight.1;
             let max_h = self.bound.saturating_sub(child_g) / self.weight.0;
@@ -350,7 +338,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
                     let d = dir.index() as u8;
                     let to = self.neighbours[blank][d as usize];
                     let state = self.automaton[node.state as usize][d as usize];
-                    if state == REFUSED || to == NONE {
+                    if state == REFUSED || to == NO_NEIGHBOUR {
                         continue;
                     }
                     let to = to as usize;
@@ -424,7 +412,7 @@ impl<'a, H: Heuristic> Search<'a, H> {
             let d = dir.index();
             let after = self.automaton[state as usize][d];
             let to = self.neighbours[blank][d];
-            if after == REFUSED || to == NONE {
+            if after == REFUSED || to == NO_NEIGHBOUR {
                 continue;
             }
             let to = to as usize;

@@ -12,7 +12,7 @@
 //!
 //! On two threads or more each iteration is split across them as the generic search splits
 //! one.
-use crate::board::{step, taxicab, Board, Direction};
+use crate::board::{neighbour_table, taxicab, Board, Direction, NO_NEIGHBOUR};
 use crate::error::SolveError;
 use crate::heuristic::pattern_db::{Flat4x4, Reading4x4};
 use crate::heuristic::PdbHeuristic;
@@ -23,17 +23,11 @@ use crate::search::exact::split;
 use crate::search::solution::{check_start, Solution, Solver};
 use crate::stats::Stats;
 
-/// How many subtrees per thread a parallel iteration aims for (as the generic IDA*).
-const SUBTREES_PER_THREAD: usize = 256;
-
 /// The nodes an iteration must have taken for the next to be split across threads: each
 /// iteration is several times the one before, and below this a split costs more (threads
 /// started, the tree opened) than it saves (Korf's 40 on two threads: 306 ms in all splitting
 /// every iteration, against 257 ms on one thread).
 const PARALLEL_AFTER: u64 = 50_000;
-
-/// No neighbour that way.
-const NONE: u8 = u8::MAX;
 
 /// Optimal IDA* for 4×4 boards over pattern databases.
 #[derive(Debug, Clone)]
@@ -79,7 +73,7 @@ impl Solver for IdaStar4x4 {
             let before = search.budget.stats.expanded;
             let found = match threads > 1 && last_iteration >= PARALLEL_AFTER {
                 false => search.dfs_from(0, start.blank(), START),
-                true => search.parallel(flat, start, threads)?,
+                true => search.parallel(&self.goal, start, threads)?,
             };
             last_iteration = search.budget.stats.expanded - before;
             if let Some(e) = search.stopped.take() {
@@ -126,6 +120,8 @@ struct Search<'a> {
     reflect: bool,
     /// The plain reading, then the reflected one (the plain again where there is none).
     readings: [Reading4x4; 2],
+    /// The database's readings, for a board read anew.
+    flat: Flat4x4<'a>,
     tables: [&'a [u8]; 3],
     neighbours: [[u8; 4]; 16],
     /// The move automaton (see `duplicates.rs`).
@@ -146,19 +142,12 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(flat: Flat4x4<'a>, goal: &Board, start: &Board, budget: Budget<'a>) -> Search<'a> {
-        let mut neighbours = [[NONE; 4]; 16];
-        for (cell, row) in neighbours.iter_mut().enumerate() {
-            for dir in Direction::ALL {
-                if let Some(to) = step(4, cell, dir) {
-                    row[dir.index()] = to as u8;
-                }
-            }
-        }
         let mut s = Search {
             reflect: flat.reflected.is_some(),
             readings: [flat.plain, flat.reflected.unwrap_or(flat.plain)],
+            flat,
             tables: flat.tables,
-            neighbours,
+            neighbours: neighbour_table(4),
             automaton: duplicates::automaton(),
             goal: goal.tiles().try_into().expect("4×4"),
             tiles: [0; 16],
@@ -178,11 +167,10 @@ impl<'a> Search<'a> {
     /// Puts `board` on the search: its tiles and both readings read anew.
     fn reset(&mut self, board: &Board) {
         self.tiles = board.tiles().try_into().expect("4×4");
+        self.index = self.flat.indices(&board.positions());
         for r in 0..2 {
             for g in 0..3 {
-                let i = self.readings[r].index(g, &self.tiles);
-                self.index[r][g] = i;
-                self.entry[r][g] = self.tables[g][i as usize];
+                self.entry[r][g] = self.tables[g][self.index[r][g] as usize];
             }
             self.sum[r] = self.entry[r].iter().map(|&e| e as u32).sum();
         }
@@ -197,18 +185,18 @@ impl<'a> Search<'a> {
     }
 
     /// One iteration on `threads` threads, as the generic IDA* splits one: the tree is opened
-    /// breadth-first on this thread until it has [`SUBTREES_PER_THREAD`] nodes per thread
+    /// breadth-first on this thread until it has [`split::SUBTREES_PER_THREAD`] nodes per thread
     /// within the bound, then the threads take those subtrees one at a time. The first
     /// solution found ends the iteration; a limit on one thread stops them all.
     fn parallel(
         &mut self,
-        flat: Flat4x4<'a>,
+        goal: &Board,
         start: &Board,
         threads: usize,
     ) -> Result<bool, SolveError> {
         let mut layer = vec![(start.clone(), Vec::new(), START)];
         let mut depth = 0u32;
-        while !layer.is_empty() && layer.len() < threads * SUBTREES_PER_THREAD {
+        while !layer.is_empty() && layer.len() < threads * split::SUBTREES_PER_THREAD {
             let mut next = Vec::with_capacity(layer.len() * 2);
             for (board, moves, state) in &layer {
                 if board.tiles() == self.goal {
@@ -237,15 +225,16 @@ impl<'a> Search<'a> {
             layer = next;
             depth += 1;
         }
+        // the opening read its nodes on this search: back to the root for the next iteration
+        self.reset(start);
         if layer.is_empty() {
             return Ok(false);
         }
         let limits = self.budget.limits();
         let shared = split::shared(&self.budget);
-        let goal = Board::from_tiles(&self.goal.map(u32::from)).expect("4×4 goal");
-        let bound = self.bound;
+        let (flat, bound) = (self.flat, self.bound);
         let make = || {
-            let mut w = Search::new(flat, &goal, start, Budget::worker(limits, &shared));
+            let mut w = Search::new(flat, goal, start, Budget::worker(limits, &shared));
             w.bound = bound;
             Worker { search: w, depth }
         };
@@ -265,9 +254,9 @@ impl<'a> Search<'a> {
         self.sum[0].max(self.sum[1])
     }
 
-    /// Searches below the current node (blank at `blank`, reached by a move that `back`
-    /// undoes), which is within the bound; true when the goal was reached (path holds the
-    /// moves). A limit sets `stopped` and unwinds with false.
+    /// Searches below the current node (blank at `blank`, the move automaton in `state`),
+    /// which is within the bound; true when the goal was reached (path holds the moves). A
+    /// limit sets `stopped` and unwinds with false.
     fn dfs<const REFLECT: bool>(&mut self, g: u32, blank: usize, state: u16) -> bool {
         if self.sum[0] == 0 && self.tiles == self.goal {
             return true;
@@ -281,7 +270,7 @@ impl<'a> Search<'a> {
         for dir in 0..4 {
             let cell = self.neighbours[blank][dir];
             let next = self.automaton[state as usize][dir];
-            if next == REFUSED || cell == NONE {
+            if next == REFUSED || cell == NO_NEIGHBOUR {
                 continue;
             }
             let tile = self.tiles[cell as usize] as usize;

@@ -1,6 +1,7 @@
 //! The exact searches: breadth-first (one way and both ways), A* and IDA* (plain and
-//! weighted, and written for 4×4 over the pattern databases), with the packed keys and memory accounting they share, and optimal windows over a
-//! path (IDA* on stretches of it), which the reduction and Auto use to shorten theirs.
+//! weighted, and written for 4×4 over the pattern databases), with the packed keys, memory
+//! accounting and threads they share, and optimal windows over a path (IDA* on stretches of
+//! it), which the reduction and Auto use to shorten theirs.
 use crate::board::Direction;
 
 pub mod astar;

@@ -11,6 +11,10 @@ use crate::error::SolveError;
 use crate::limits::{join_all, Budget, Shared};
 use crate::stats::Stats;
 
+/// How many subtrees per thread a parallel iteration opens, so that uneven subtrees still
+/// leave every thread busy to the end.
+pub(crate) const SUBTREES_PER_THREAD: usize = 256;
+
 /// A search a thread of a split iteration runs over the subtrees it takes.
 pub(crate) trait Worker<N> {
     /// Searches below `node`; true when the goal was reached.
