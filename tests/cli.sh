@@ -148,11 +148,20 @@ for cmd in "solve --tiles '8 6 7 2 5 4 3 0 1'" "shuffle --size 4" \
 done
 check "--moves has a cap" 2 'not in 0..=10000000' "$bin" shuffle --size 4 --moves 18446744073709551615
 mkfifo "$tmp/fifo"
-for opt in "bench --data" "picture --out '$tmp/f.png' --image" \
+for opt in "picture --out '$tmp/f.png' --image" \
   "solve --tiles '1 2 3 4 5 6 7 0 8' --algorithm pdb --pdb"; do
   check "a FIFO with no writer is refused: $opt" 2 'not a regular file' \
     bash -c "timeout 10 '$bin' $opt '$tmp/fifo'"
 done
+# A data set is a stream: read twice (checked, then solved), so it is spooled first.
+check "bench --data - reads standard input" 0 'total: 3 instances, 3 solved, 0 wrong' \
+  bash -c "head -5 '$data/puzzle8.txt' | '$bin' bench --data - --algorithm idastar"
+check "bench --data reads a process substitution" 0 'total: 3 instances, 3 solved, 0 wrong' \
+  bash -c "'$bin' bench --data <(head -5 '$data/puzzle8.txt') --algorithm idastar"
+check "bench --data reads a FIFO with a writer" 0 'total: 3 instances, 3 solved, 0 wrong' \
+  bash -c "head -5 '$data/puzzle8.txt' > '$tmp/fifo' & timeout 10 '$bin' bench --data '$tmp/fifo' --algorithm idastar"
+check "bench --data - with a bad line says the line" 2 'standard input: line 2' \
+  bash -c "printf '# x\n3 | 1 2 3\n' | '$bin' bench --data -"
 truncate -s 8G "$tmp/sparse"
 for source in /dev/zero /dev/urandom "$tmp/sparse"; do
   check "bench --data $source is refused within bounded memory" 2 'not a regular file|longer than 65536 bytes' \
@@ -310,9 +319,54 @@ if command -v script >/dev/null; then
     check "play killed by SIG$sig restores the terminal and ends by the signal" 0 'status (143|130|129) icanon show main' \
       script -qec "bash -c '\"$bin\" play --size 3 --seed 1 & p=\$!; sleep 1; kill -$sig \$p; wait \$p; s=\$?; printf \"status %s %s\" \$s \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")'; printf ' show main'" /dev/null
   done
+
+  # A terminal that goes away: `play` ends at once, by itself, and never spins. `gone` watches
+  # the processes whose arguments match $1 for 2 s (CPU ticks read from /proc while they live)
+  # and prints "gone" when they all ended within that time having used at most half a core;
+  # one still there is killed and reported.
+  gone() { # pattern
+    local pattern=$1 hz pids first=0 last=0 tick i
+    hz=$(getconf CLK_TCK)
+    for i in $(seq 0 20); do
+      pids=$(pgrep -f -- "$pattern")
+      [ -z "$pids" ] && break
+      tick=0
+      for p in $pids; do
+        tick=$((tick + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0)))
+      done
+      [ "$i" -eq 0 ] && first=$tick
+      last=$tick
+      sleep 0.1
+    done
+    local cpu_ms=$(( (last - first) * 1000 / hz )) wall_ms=$((i * 100))
+    if [ -n "$pids" ]; then
+      pkill -KILL -f -- "$pattern"
+      echo "still running after 2 s, $((cpu_ms / 20))% of a core"
+    elif [ $((cpu_ms * 2)) -gt $((wall_ms + 100)) ]; then
+      echo "ended after $wall_ms ms, having used $cpu_ms ms of a core"
+    else
+      echo gone
+    fi
+  }
+  check "play ends when its terminal closes (a key, then the pty gone)" 0 '^gone$' bash -c "
+    (sleep 1; printf w; sleep 5) | timeout -s KILL 2 script -qfec '\"$bin\" play --seed 58001' /dev/null >/dev/null 2>&1
+    $(declare -f gone); gone '^$bin play --seed 58001'"
+  check "play ends when its terminal closes while Auto searches" 0 '^gone$' bash -c "
+    (sleep 1; printf a; sleep 5) | timeout -s KILL 2.5 script -qfec '\"$bin\" play --size 5 --no-pdb --seed 58002' /dev/null >/dev/null 2>&1
+    $(declare -f gone); gone '^$bin play --size 5 --no-pdb --seed 58002'"
+  # In a session of its own, play gets no SIGHUP when the pty closes: only the end of its
+  # input tells, and a SIGTERM after it finds nothing left to end.
+  check "play with its input at end of file ends by itself (SIGTERM finds it gone)" 0 '^gone$' bash -c "
+    (sleep 1; printf w; sleep 5) | timeout -s KILL 2 script -qfec 'setsid -w \"$bin\" play --seed 58003' /dev/null >/dev/null 2>&1
+    pkill -TERM -f -- '^$bin play --seed 58003'
+    $(declare -f gone); gone '^$bin play --seed 58003'"
 else
   echo "cli: skipped the terminal-restore checks: no script(1) to give play a terminal"
 fi
+check "play --crop without a picture is refused in one line" 2 '^slidepuzzle: --crop cuts a picture: give --image or --builtin with it$' \
+  "$bin" play --crop 0,0,1
+check "play without a terminal says so and ends" 1 'play needs a terminal' \
+  setsid -w "$bin" play --seed 58004 </dev/null
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -17,7 +17,8 @@ use crate::output::out;
 #[derive(Args)]
 pub struct BenchArgs {
     /// Data file: lines `optimal | tiles` or `id optimal nodes | tiles`; `#` comments, one
-    /// before the boards naming the goal ("Goal: 0 1 2 ... 15"). Read one line at a time.
+    /// before the boards naming the goal ("Goal: 0 1 2 ... 15"). Read one line at a time; `-`
+    /// or a pipe is copied to a temporary file first (at most 256 MiB).
     #[arg(long)]
     data: PathBuf,
     /// Algorithm (default auto).
@@ -45,12 +46,32 @@ pub struct BenchArgs {
     pdb: PdbOptions,
 }
 
-/// The data file's instances, read one line at a time (memory does not grow with the file),
-/// at most `--limit` of them.
+/// The data file as messages name it ("standard input" for `-`).
+fn data_name(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The data file's instances from its start, read one line at a time (memory does not grow
+/// with the file).
 fn instances(
     args: &BenchArgs,
+    data: &std::fs::File,
 ) -> Result<InstanceReader<std::io::BufReader<std::fs::File>>, CliError> {
-    let (file, _) = files::open_regular(&args.data, "data")?;
+    use std::io::Seek;
+    let file = data
+        .try_clone()
+        .and_then(|mut f| f.rewind().map(|()| f))
+        .map_err(|e| {
+            CliError::Io(format!(
+                "cannot read {} again: {}",
+                data_name(&args.data),
+                crate::error::Words(&e)
+            ))
+        })?;
     Ok(InstanceReader::new(std::io::BufReader::new(file)))
 }
 
@@ -61,13 +82,14 @@ fn next(
 ) -> Result<Option<Instance>, CliError> {
     reader
         .next_instance()
-        .map_err(|e| CliError::Input(format!("{}: {e}", args.data.display())))
+        .map_err(|e| CliError::Input(format!("{}: {e}", data_name(&args.data))))
 }
 
 /// Solves every instance within `timeout`, printing a row each and a summary; the counts of
 /// wrong and unfinished solutions.
 fn run_budget(
     args: &BenchArgs,
+    data: &std::fs::File,
     goal: &Board,
     request: &SolveRequest,
     manhattan: &Manhattan,
@@ -93,12 +115,12 @@ fn run_budget(
     let (mut over_optimal, mut over_manhattan) = (Vec::new(), Vec::new());
     let started = Instant::now();
     // Second pass: the same instances, solved as they are read.
-    let mut reader = instances(args)?;
+    let mut reader = instances(args, data)?;
     for _ in 0..count {
         let Some(inst) = next(args, &mut reader)? else {
             return Err(CliError::Io(format!(
                 "{} changed while it was read",
-                args.data.display()
+                data_name(&args.data)
             )));
         };
         let limits = match timeout {
@@ -170,7 +192,7 @@ fn run_budget(
             Err(e) => {
                 return Err(CliError::Input(format!(
                     "{}: line {}: {e}",
-                    args.data.display(),
+                    data_name(&args.data),
                     inst.line
                 )))
             }
@@ -252,7 +274,9 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     // First pass: a bad data file is bad input, found before any solving. Every board must be
     // the goal's size and able to reach it. The goal is the one given, else the header's
     // (named before the first board), else the default for the first board's size.
-    let mut reader = instances(&args)?;
+    // Read twice (checked, then solved): a pipe or `-` is spooled to a temporary file first.
+    let data = files::open_rewindable(&args.data, "data", files::MAX_SPOOL_BYTES)?;
+    let mut reader = instances(&args, &data)?;
     let mut goal: Option<Board> = None;
     let mut count = 0;
     while count < limit {
@@ -268,7 +292,11 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
             }),
         };
         let at = |m: String| {
-            CliError::Input(format!("{}: line {}: {m}", args.data.display(), inst.line))
+            CliError::Input(format!(
+                "{}: line {}: {m}",
+                data_name(&args.data),
+                inst.line
+            ))
         };
         if inst.board.size() != goal.size() {
             return Err(at(format!(
@@ -300,7 +328,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     let manhattan = Manhattan::new(&goal);
     let (mut wrong, mut unfinished) = (0usize, Vec::new());
     for timeout in budgets {
-        let (w, f) = run_budget(&args, &goal, &request, &manhattan, count, timeout)?;
+        let (w, f) = run_budget(&args, &data, &goal, &request, &manhattan, count, timeout)?;
         wrong += w;
         if f > 0 {
             let within = timeout.map_or("without a time limit".into(), |ms| format!("in {ms} ms"));

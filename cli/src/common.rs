@@ -123,6 +123,15 @@ impl PdbOptions {
     /// Loads from `--pdb`, else from the cache, else builds and caches. Cached tables are
     /// kept per canonical goal, so one serves every goal a symmetry maps onto it.
     pub fn load(&self, goal: &Board) -> Result<Arc<PatternDb>, CliError> {
+        self.load_with(goal, &build_limits())
+    }
+
+    /// [`PdbOptions::load`], a build bounded by `limits` (`play` stops it on a signal).
+    pub fn load_with(
+        &self,
+        goal: &Board,
+        limits: &SearchLimits,
+    ) -> Result<Arc<PatternDb>, CliError> {
         use slidepuzzle_core::heuristic::pattern_db::SIZES;
         // Refused before anything is read or built for it.
         if !SIZES.contains(&goal.size()) {
@@ -169,7 +178,7 @@ impl PdbOptions {
             "building pattern databases for this {0}×{0} goal (once)…",
             goal.size()
         );
-        let db = build_parallel(goal)?;
+        let db = PatternDb::build(goal, limits)?;
         let seconds = started.elapsed().as_secs_f64();
         let cached = std::fs::create_dir_all(&dir)
             .map_err(|e| {
@@ -258,10 +267,10 @@ fn older_format(path: &Path) -> bool {
         .is_ok_and(|()| u16::from_le_bytes([head[4], head[5]]) < FORMAT_VERSION)
 }
 
-/// Builds every group on its own thread.
-pub fn build_parallel(goal: &Board) -> Result<PatternDb, CliError> {
-    let limits = SearchLimits::default().threads(slidepuzzle_core::limits::available_threads());
-    Ok(PatternDb::build(goal, &limits)?)
+/// A table build's limits: every group on a thread of its own, as many at once as there are
+/// cores.
+pub fn build_limits() -> SearchLimits {
+    SearchLimits::default().threads(slidepuzzle_core::limits::available_threads())
 }
 
 /// A board exactly `k` optimal moves from `goal`, measured with the goal's pattern databases.

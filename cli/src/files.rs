@@ -1,9 +1,10 @@
 //! Files the CLI reads and writes. Reads take regular files only (a pipe with no writer or a
-//! device would be waited on or read forever) and size them before reading; writes go to a
+//! device would be waited on or read forever) and size them before reading, except a data
+//! stream, which is spooled to a temporary file within a cap; writes go to a
 //! temporary file beside the target that is renamed into place once complete, so a failure
 //! leaves the old file as it was and no partial one.
 use std::fs::{self, File, Metadata};
-use std::io::{Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{CliError, Words};
@@ -33,6 +34,99 @@ pub fn open_regular(path: &Path, what: &str) -> Result<(File, Metadata), CliErro
     let file = File::open(path)
         .map_err(|e| CliError::Io(format!("cannot read {}: {}", path.display(), Words(&e))))?;
     Ok((file, meta))
+}
+
+/// The most a pipe given as a data file is spooled to: far more than any instance set.
+pub const MAX_SPOOL_BYTES: u64 = 256 << 20;
+
+/// A file that can be read more than once: a regular file opened as it is; `-` (standard
+/// input) or a pipe (a FIFO, `/dev/stdin` on a pipe, a process substitution `<(generate)`)
+/// copied once into a temporary file that is removed at once (only the open handle keeps it),
+/// at most `max` bytes of it, so that memory never holds it. Devices are refused as by
+/// [`open_regular`].
+pub fn open_rewindable(path: &Path, what: &str, max: u64) -> Result<File, CliError> {
+    let stdin = path.as_os_str() == "-";
+    if !stdin && !is_pipe(path) {
+        // Devices stay refused: /dev/zero would fill the spool and say nothing useful.
+        return open_regular(path, what).map(|(file, _)| file);
+    }
+    let name = if stdin {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let io = |e: io::Error| CliError::Io(format!("cannot read {name}: {}", Words(&e)));
+    let (mut spool, spool_path) = temporary_spool()?;
+    // Gone from the folder at once: the handle is all that keeps it, so no run leaves it behind.
+    let _ = fs::remove_file(&spool_path);
+    let copied = if stdin {
+        io::copy(
+            &mut io::stdin().lock().take(max.saturating_add(1)),
+            &mut spool,
+        )
+    } else {
+        let source = File::open(path).map_err(io)?;
+        io::copy(&mut source.take(max.saturating_add(1)), &mut spool)
+    }
+    .map_err(|e| {
+        CliError::Io(format!(
+            "cannot spool {name} to a temporary file: {}",
+            Words(&e)
+        ))
+    })?;
+    if copied > max {
+        return Err(CliError::Input(format!(
+            "{name} holds more than the {} MiB a {what} stream may be: give it as a file",
+            max >> 20
+        )));
+    }
+    spool.rewind().map_err(io)?;
+    Ok(spool)
+}
+
+/// Whether `path` is a pipe (a FIFO, `/dev/stdin` on a pipe, a process substitution).
+fn is_pipe(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// A new temporary file for a spool, read and write, and its path.
+fn temporary_spool() -> Result<(File, PathBuf), CliError> {
+    let dir = std::env::temp_dir();
+    for attempt in 0..100u32 {
+        let path = dir.join(format!(
+            ".slidepuzzle-spool-{}-{attempt}",
+            std::process::id()
+        ));
+        match File::options()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(file) => return Ok((file, path)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(CliError::Io(format!(
+                    "cannot make a temporary file in {}: {}",
+                    dir.display(),
+                    Words(&e)
+                )))
+            }
+        }
+    }
+    Err(CliError::Io(format!(
+        "cannot make a temporary file in {}: every name tried is taken",
+        dir.display()
+    )))
 }
 
 /// Reads a regular file of at most `max` bytes, refused by its length before any of it is read.

@@ -268,7 +268,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             // Checked before a build of seconds, not after.
             files::check_target(&out, None)?;
             let started = std::time::Instant::now();
-            let db = common::build_parallel(&goal)?;
+            let db = slidepuzzle_core::heuristic::PatternDb::build(&goal, &common::build_limits())?;
             let bytes = db.to_bytes();
             files::write_atomic(&out, &bytes)?;
             output::note_line(format_args!(

@@ -1,5 +1,6 @@
 //! `slidepuzzle play`: the game in a terminal (crossterm): keys in, frames out. What a frame
 //! looks like is [`render`]'s; this file holds the game's state and what each key does.
+mod keys;
 mod render;
 mod signals;
 
@@ -8,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,8 +19,9 @@ use slidepuzzle_core::picture::Picture;
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
 
-use crate::common::{PdbOptions, PictureSource};
+use crate::common::{self, PdbOptions, PictureSource};
 use crate::error::CliError;
+use keys::Keys;
 use signals::Signals;
 
 #[derive(Args)]
@@ -68,6 +70,7 @@ struct Screen {
     pdb_options: PdbOptions,
     view: PictureView,
     signals: Signals,
+    keys: Keys,
 }
 
 /// Gives the terminal back: the cursor, the main screen, line mode.
@@ -85,6 +88,11 @@ impl Drop for RawMode {
 }
 
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
+    if args.picture.crop.is_some() && !args.picture.is_set() {
+        return Err(CliError::Input(
+            "--crop cuts a picture: give --image or --builtin with it".into(),
+        ));
+    }
     let goal = match args.blank {
         Some(cell) => Board::goal_with_blank(args.size, cell)?,
         None => Board::goal(args.size)?,
@@ -106,6 +114,12 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     };
     let start = shuffle::shuffled(&goal, shuffle::default_walk_length(args.size), &mut rng);
     let game = Game::new(goal, start)?;
+    let keys = Keys::open().map_err(|e| {
+        CliError::Io(format!(
+            "play needs a terminal to read keys from: {}",
+            crate::error::words(&e)
+        ))
+    })?;
     let mut screen = Screen {
         game,
         rng,
@@ -116,31 +130,26 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         pdb_options: args.pdb,
         view,
         signals: Signals::catch(),
+        keys,
     };
     signals::restore_on_panic(restore_terminal);
-    let io_err = |e: io::Error| CliError::Io(format!("terminal: {e}"));
-    terminal::enable_raw_mode().map_err(io_err)?;
+    terminal::enable_raw_mode().map_err(terminal_error)?;
     let raw = RawMode;
-    execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide).map_err(io_err)?;
-    loop {
-        if let Some(signal) = screen.signals.received() {
-            drop(raw);
-            signals::end_by(signal);
-        }
-        screen.draw().map_err(io_err)?;
-        if !event::poll(Duration::from_millis(250)).map_err(io_err)? {
-            continue;
-        }
-        let Event::Key(key) = event::read().map_err(io_err)? else {
-            continue;
-        };
-        if key.kind != KeyEventKind::Press {
-            continue;
-        }
-        if !screen.key(key).map_err(io_err)? {
-            return Ok(());
-        }
+    let ended = execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)
+        .map_err(terminal_error)
+        .and_then(|()| screen.play());
+    // A signal says why play ended, whatever the terminal did as it went (a closed terminal
+    // both hangs up and sends SIGHUP): the process ends by it, as if it had not been caught.
+    if let Some(signal) = screen.signals.received() {
+        drop(raw);
+        signals::end_by(signal);
     }
+    ended
+}
+
+/// An I/O error on the terminal as the CLI reports it.
+fn terminal_error(e: io::Error) -> CliError {
+    CliError::Io(format!("terminal: {}", crate::error::words(&e)))
 }
 
 /// Keys that end the game: q, Esc, and Ctrl-C (which raw mode delivers as a key rather than
@@ -156,6 +165,34 @@ fn quits(key: &KeyEvent) -> bool {
 const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · p picture · n numbers · q quit";
 
 impl Screen {
+    /// The game's loop: a frame, a key, until the player quits (`Ok`), a signal comes (`Ok`;
+    /// the caller ends by it), or the terminal fails or is gone (an error saying which).
+    fn play(&mut self) -> Result<(), CliError> {
+        while self.signals.received().is_none() {
+            self.draw().map_err(terminal_error)?;
+            let Some(key) = self.next_key(Duration::from_millis(250))? else {
+                continue;
+            };
+            if !self.key(key)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// `work` under `limits`, stopped within 50 ms of a signal or of the terminal going away.
+    fn stopping<T>(&self, limits: SearchLimits, work: impl FnOnce(&SearchLimits) -> T) -> T {
+        let watch = self.keys.watch();
+        self.signals.stopping(limits, move || watch.gone(), work)
+    }
+
+    /// The next key within `timeout`; `None` when none came or a signal did.
+    fn next_key(&mut self, timeout: Duration) -> Result<Option<KeyEvent>, CliError> {
+        self.keys
+            .next(timeout)
+            .map_err(|ended| CliError::Io(ended.to_string()))
+    }
+
     /// Draws the game as it is now. Picture mode falls back to numbers, saying why, when the
     /// terminal is too small or the picture cannot be made.
     fn draw(&mut self) -> io::Result<()> {
@@ -195,7 +232,7 @@ impl Screen {
     }
 
     /// Handles one key; false means quit.
-    fn key(&mut self, key: KeyEvent) -> io::Result<bool> {
+    fn key(&mut self, key: KeyEvent) -> Result<bool, CliError> {
         if quits(&key) {
             return Ok(false);
         }
@@ -287,7 +324,12 @@ impl Screen {
         if self.pdb.is_none() && (3..=5).contains(&goal.size()) && !self.pdb_options.no_pdb {
             self.message = "building pattern databases (once)…".into();
             let _ = self.draw();
-            self.pdb = self.pdb_options.load(&goal).ok();
+            let options = &self.pdb_options;
+            self.pdb = self
+                .stopping(common::build_limits(), |limits| {
+                    options.load_with(&goal, limits)
+                })
+                .ok();
         }
         let mut r = SolveRequest::new(Algorithm::Auto);
         r.pdb = self.pdb.clone();
@@ -296,11 +338,13 @@ impl Screen {
 
     fn hint(&mut self) {
         let request = self.request();
-        let limits = self.signals.stopping(
-            SearchLimits::with_timeout(Duration::from_secs(3)).threads(available_threads()),
-        );
-        let board = self.game.board().clone();
-        self.message = match search::solve(&board, self.game.goal(), &request, &limits) {
+        let limits =
+            SearchLimits::with_timeout(Duration::from_secs(3)).threads(available_threads());
+        let (board, goal) = (self.game.board(), self.game.goal());
+        let found = self.stopping(limits, |limits| {
+            search::solve(board, goal, &request, limits)
+        });
+        self.message = match found {
             Ok(s) if s.is_empty() => "already solved".into(),
             Ok(s) => format!(
                 "hint: slide tile {} ({} moves left{})",
@@ -312,15 +356,17 @@ impl Screen {
         };
     }
 
-    fn auto(&mut self) -> io::Result<()> {
+    fn auto(&mut self) -> Result<(), CliError> {
         let request = self.request();
         self.message = "solving…".into();
-        self.draw()?;
-        let limits = self.signals.stopping(
-            SearchLimits::with_timeout(Duration::from_secs(10)).threads(available_threads()),
-        );
-        let board = self.game.board().clone();
-        let solution = match search::solve(&board, self.game.goal(), &request, &limits) {
+        self.draw().map_err(terminal_error)?;
+        let limits =
+            SearchLimits::with_timeout(Duration::from_secs(10)).threads(available_threads());
+        let (board, goal) = (self.game.board(), self.game.goal());
+        let found = self.stopping(limits, |limits| {
+            search::solve(board, goal, &request, limits)
+        });
+        let solution = match found {
             Ok(s) => s,
             Err(e) => {
                 self.message = e.to_string();
@@ -343,12 +389,11 @@ impl Screen {
             if self.game.apply(dir).is_err() {
                 break;
             }
-            self.draw()?;
+            self.draw().map_err(terminal_error)?;
             if self.signals.received().is_some() {
                 return Ok(());
             }
-            if event::poll(Duration::from_millis(180))? {
-                let _ = event::read()?;
+            if self.next_key(Duration::from_millis(180))?.is_some() {
                 self.message = format!("{summary} — stopped");
                 return Ok(());
             }

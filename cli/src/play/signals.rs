@@ -2,11 +2,13 @@
 //! (a `kill`, a closed terminal window) are caught, the loop restores the terminal, and the
 //! process then ends by the same signal, so the caller sees the status it asked for. A panic
 //! restores the terminal before its message is printed. (Ctrl-C at the keyboard is a key in raw
-//! mode, see `quits`.)
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! mode, see `quits`.) A search or a table build runs under [`Signals::stopping`], whose
+//! watcher thread cancels it within 50 ms of a signal or of the terminal going away, so the
+//! loop sees either at once whatever `play` was doing.
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
-use slidepuzzle_core::limits::ProgressFn;
 use slidepuzzle_core::{CancelToken, SearchLimits};
 
 /// The signal that asked `play` to end, once one has; 0 before.
@@ -37,16 +39,34 @@ impl Signals {
         }
     }
 
-    /// `limits` with a search stopped within a progress interval once a signal comes.
-    pub fn stopping(&self, limits: SearchLimits) -> SearchLimits {
+    /// Runs `work` (a search or a table build) under `limits` with a cancel token that a
+    /// watcher thread sets within 50 ms of a signal, or of `gone` saying the terminal went
+    /// away (no signal need come with that). The watcher does not rely on the search's progress
+    /// reports, which some of Auto's phases make seldom.
+    pub fn stopping<T>(
+        &self,
+        limits: SearchLimits,
+        gone: impl Fn() -> bool + Send + Sync,
+        work: impl FnOnce(&SearchLimits) -> T,
+    ) -> T {
         let token = CancelToken::new();
-        let (signals, cancel) = (self.clone(), token.clone());
-        let progress: ProgressFn = Arc::new(move |_| {
-            if signals.received().is_some() {
-                cancel.cancel();
-            }
-        });
-        limits.cancel_token(token).on_progress(progress)
+        let limits = limits.cancel_token(token.clone());
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let watcher = scope.spawn(|| {
+                while !done.load(Ordering::Acquire) {
+                    if self.received().is_some() || gone() {
+                        token.cancel();
+                        return;
+                    }
+                    std::thread::park_timeout(Duration::from_millis(50));
+                }
+            });
+            let out = work(&limits);
+            done.store(true, Ordering::Release);
+            watcher.thread().unpark();
+            out
+        })
     }
 }
 
