@@ -354,6 +354,10 @@ if command -v script >/dev/null; then
   check "play ends when its terminal closes while Auto searches" 0 '^gone$' bash -c "
     (sleep 1; printf a; sleep 5) | timeout -s KILL 2.5 script -qfec '\"$bin\" play --size 5 --no-pdb --seed 58002' /dev/null >/dev/null 2>&1
     $(declare -f gone); gone '^$bin play --size 5 --no-pdb --seed 58002'"
+  check "play ends within a second of SIGTERM while Auto searches" 0 '^gone$' bash -c "
+    (sleep 1; printf a; sleep 4) | timeout -s KILL 5 script -qfec '\"$bin\" play --size 5 --no-pdb --seed 58005' /dev/null >/dev/null 2>&1 &
+    sleep 1.8; pkill -TERM -f -- '^$bin play --size 5 --no-pdb --seed 58005'
+    $(declare -f gone); gone '^$bin play --size 5 --no-pdb --seed 58005'; wait"
   # In a session of its own, play gets no SIGHUP when the pty closes: only the end of its
   # input tells, and a SIGTERM after it finds nothing left to end.
   check "play with its input at end of file ends by itself (SIGTERM finds it gone)" 0 '^gone$' bash -c "
