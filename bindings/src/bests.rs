@@ -178,6 +178,20 @@ impl<T: Into<u64>> From<core::Change<T>> for Improvement {
     }
 }
 
+impl From<WonGame> for core::Win {
+    fn from(win: WonGame) -> Self {
+        core::Win {
+            size: win.size as usize,
+            picture: win.picture,
+            moves: win.moves,
+            elapsed_ms: win.elapsed_ms,
+            fewest: win.fewest.map(Into::into),
+            helped: win.helped,
+            peeks: win.peeks,
+        }
+    }
+}
+
 /// What one recorded win changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
 pub struct RecordOutcome {
@@ -193,12 +207,34 @@ pub struct RecordOutcome {
     pub won: u32,
 }
 
+impl From<core::Outcome> for RecordOutcome {
+    fn from(outcome: core::Outcome) -> Self {
+        RecordOutcome {
+            helped: outcome.helped,
+            moves: outcome.moves.into(),
+            time: outcome.time.into(),
+            matched_fewest: outcome.matched_fewest,
+            won: outcome.won,
+        }
+    }
+}
+
 /// Every size and picture's personal bests. The app records each win, reads the entries for
 /// its screens and stores [`PersonalBests::to_json`] as it likes.
 #[derive(uniffi::Object)]
 pub struct PersonalBests(Mutex<core::Records>);
 
 impl PersonalBests {
+    /// `records` as the object the apps hold.
+    pub(crate) fn from_records(records: core::Records) -> PersonalBests {
+        PersonalBests(Mutex::new(records))
+    }
+
+    /// A copy of the records.
+    pub(crate) fn snapshot(&self) -> core::Records {
+        self.records().clone()
+    }
+
     fn records(&self) -> std::sync::MutexGuard<'_, core::Records> {
         // A panic never happens while the lock is held (every method is plain data work), so a
         // poisoned lock still holds whole records.
@@ -230,23 +266,7 @@ impl PersonalBests {
 
     /// Records a win and says what it changed.
     pub fn record(&self, win: WonGame) -> Result<RecordOutcome, RecordsError> {
-        let win = core::Win {
-            size: win.size as usize,
-            picture: win.picture,
-            moves: win.moves,
-            elapsed_ms: win.elapsed_ms,
-            fewest: win.fewest.map(Into::into),
-            helped: win.helped,
-            peeks: win.peeks,
-        };
-        let outcome = self.records().record(&win)?;
-        Ok(RecordOutcome {
-            helped: outcome.helped,
-            moves: outcome.moves.into(),
-            time: outcome.time.into(),
-            matched_fewest: outcome.matched_fewest,
-            won: outcome.won,
-        })
+        Ok(self.records().record(&win.into())?.into())
     }
 
     /// Every size and picture with a win, by size then picture name.

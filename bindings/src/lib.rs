@@ -2,8 +2,9 @@
 //!
 //! A thin mirror: every export converts its arguments, calls the core and converts the result
 //! back. What crosses the boundary is plain data (tile lists as `u32`, moves as [`Direction`],
-//! pictures as one RGBA buffer) plus five objects: [`Game`], [`CancelToken`],
-//! [`PatternDatabase`], [`PersonalBests`] and the foreign [`ProgressListener`].
+//! pictures as one RGBA buffer) plus six objects: [`Game`], [`CancelToken`],
+//! [`PatternDatabase`], [`PersonalBests`], [`RecordsStore`] and the foreign
+//! [`ProgressListener`].
 //!
 //! Every fallible export returns `Result<_, PuzzleError>`; nothing here unwraps. Solves block
 //! and are meant for a background thread; no lock is held while a solve runs, so the
@@ -11,6 +12,7 @@
 #![deny(missing_docs)]
 
 mod bests;
+mod bests_store;
 mod board;
 mod error;
 mod game;
@@ -24,6 +26,7 @@ pub use bests::{
     BestGame, FewestKnown, Improvement, PersonalBests, RecordEntry, RecordOutcome, RecordTally,
     RecordsError, WonGame,
 };
+pub use bests_store::{KeptAsideFile, KeptAsideReason, RecordsStore, RecordsStoreError};
 pub use board::{goal_tiles, is_solvable, parse_tiles};
 pub use error::PuzzleError;
 pub use game::{Game, ShuffleKind, Slide};

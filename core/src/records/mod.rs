@@ -1,7 +1,10 @@
 //! Personal bests: for each board size and picture, the fewest moves and the shortest time of a
 //! won game, how many games were won, and the fewest possible moves of the game that set the
 //! best (when the app knew it, and whether it was proven). Both apps keep them through this
-//! one type, serialized as versioned JSON that they store as they like.
+//! one type, serialized as versioned JSON.
+//!
+//! [`Store`] keeps them in a folder for both apps: every change written atomically, one writer
+//! at a time, a damaged or newer file kept aside and never written over.
 //!
 //! A game finished by Auto, or in which Auto or a hint was used, is *helped*: it is tallied
 //! apart and never beats a game played by hand. Peeks at the whole picture are counted, and a
@@ -124,6 +127,34 @@ impl BestGame {
     fn faster_than(&self, other: &BestGame) -> bool {
         (self.elapsed_ms, self.moves) < (other.elapsed_ms, other.moves)
     }
+
+    /// What a merge compares after moves and time: fewer peeks, then a proven fewest before
+    /// one not proven before none, then the lower fewest. Every field takes part, so of two
+    /// different games one always wins, whichever file it came from.
+    fn tie_break(&self) -> (u32, u8, u32) {
+        let (kind, moves) = match self.fewest {
+            Some(Fewest {
+                moves,
+                proven: true,
+            }) => (0, moves),
+            Some(Fewest {
+                moves,
+                proven: false,
+            }) => (1, moves),
+            None => (2, 0),
+        };
+        (self.peeks, kind, moves)
+    }
+
+    /// The order a merge keeps the fewest-moves game by: moves, time, then [`Self::tie_break`].
+    fn by_moves(&self) -> (u32, u64, (u32, u8, u32)) {
+        (self.moves, self.elapsed_ms, self.tie_break())
+    }
+
+    /// The order a merge keeps the fastest game by: time, moves, then [`Self::tie_break`].
+    fn by_time(&self) -> (u64, u32, (u32, u8, u32)) {
+        (self.elapsed_ms, self.moves, self.tie_break())
+    }
 }
 
 /// The wins of one kind (by hand, or helped) for one size and picture.
@@ -148,13 +179,17 @@ impl Tally {
         // back and forth) must not count its games twice.
         self.won = self.won.max(other.won);
         self.won_without_peeking = self.won_without_peeking.max(other.won_without_peeking);
+        // Ties are broken on every field, so merging a into b keeps what merging b into a does.
         if let Some(b) = other.fewest_moves {
-            if self.fewest_moves.is_none_or(|a| b.fewer_moves_than(&a)) {
+            if self
+                .fewest_moves
+                .is_none_or(|a| b.by_moves() < a.by_moves())
+            {
                 self.fewest_moves = Some(b);
             }
         }
         if let Some(b) = other.fastest {
-            if self.fastest.is_none_or(|a| b.faster_than(&a)) {
+            if self.fastest.is_none_or(|a| b.by_time() < a.by_time()) {
                 self.fastest = Some(b);
             }
         }
@@ -338,7 +373,10 @@ impl Records {
     }
 
     /// Keeps the best of each: for every size and picture, the fewer moves, the shorter time
-    /// and the larger count of games of either. Merging a file into itself changes nothing.
+    /// and the larger count of games of either. It is commutative (ties are broken on every
+    /// field) and idempotent (merging a file into itself changes nothing), and it keeps at most
+    /// [`MAX_ENTRIES`] sizes and pictures, the first by size and picture name, so a merged
+    /// file always reads back.
     pub fn merge(&mut self, other: &Records) {
         for (key, theirs) in &other.entries {
             match self.entries.get_mut(key) {
@@ -351,10 +389,16 @@ impl Records {
                 }
             }
         }
+        while self.entries.len() > MAX_ENTRIES {
+            self.entries.pop_last();
+        }
     }
 }
 
 mod json;
+pub mod store;
+
+pub use store::Store;
 
 #[cfg(test)]
 mod tests;

@@ -1984,6 +1984,254 @@ public func FfiConverterTypeProgressListener_lower(_ value: ProgressListener) ->
 
 
 
+
+
+/**
+ * The personal bests in one folder: loaded when opened, each win written atomically.
+ */
+public protocol RecordsStoreProtocol: AnyObject, Sendable {
+    
+    /**
+     * The best by hand of one size over every picture.
+     */
+    func bestOfSize(size: UInt32)  -> RecordTally?
+    
+    /**
+     * The records as they are now, as a `PersonalBests` (to export or to merge elsewhere).
+     */
+    func bests()  -> PersonalBests
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */
+    func entries()  -> [RecordEntry]
+    
+    /**
+     * The records of one size and picture.
+     */
+    func entry(size: UInt32, picture: String)  -> RecordEntry?
+    
+    /**
+     * Files kept aside since the store was opened, oldest first: say it to the player once.
+     */
+    func keptAside()  -> [KeptAsideFile]
+    
+    /**
+     * Merges other records (another device's) and writes them.
+     */
+    func merge(other: PersonalBests) throws 
+    
+    /**
+     * Records a win, writes the records and says what it changed.
+     */
+    func record(win: WonGame) throws  -> RecordOutcome
+    
+}
+/**
+ * The personal bests in one folder: loaded when opened, each win written atomically.
+ */
+open class RecordsStore: RecordsStoreProtocol, @unchecked Sendable {
+    fileprivate let handle: UInt64
+
+    /// Used to instantiate a [FFIObject] without an actual handle, for fakes in tests, mostly.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public struct NoHandle {
+        public init() {}
+    }
+
+    // TODO: We'd like this to be `private` but for Swifty reasons,
+    // we can't implement `FfiConverter` without making this `required` and we can't
+    // make it `required` without making it `public`.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    required public init(unsafeFromHandle handle: UInt64) {
+        self.handle = handle
+    }
+
+    // This constructor can be used to instantiate a fake object.
+    // - Parameter noHandle: Placeholder value so we can have a constructor separate from the default empty one that may be implemented for classes extending [FFIObject].
+    //
+    // - Warning:
+    //     Any object instantiated with this constructor cannot be passed to an actual Rust-backed object. Since there isn't a backing handle the FFI lower functions will crash.
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public init(noHandle: NoHandle) {
+        self.handle = 0
+    }
+
+#if swift(>=5.8)
+    @_documentation(visibility: private)
+#endif
+    public func uniffiCloneHandle() -> UInt64 {
+        return try! rustCall { uniffi_slidepuzzle_ffi_fn_clone_recordsstore(self.handle, $0) }
+    }
+    // No primary constructor declared for this class.
+
+    deinit {
+        if handle == 0 {
+            // Mock objects have handle=0 don't try to free them
+            return
+        }
+
+        try! rustCall { uniffi_slidepuzzle_ffi_fn_free_recordsstore(handle, $0) }
+    }
+
+    
+    /**
+     * The records in `folder` (made if it is not there). A damaged or newer file is moved
+     * aside (see [`RecordsStore::kept_aside`]); a file that cannot be read is an error.
+     */
+public static func `open`(folder: String)throws  -> RecordsStore  {
+    return try  FfiConverterTypeRecordsStore_lift(try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_constructor_recordsstore_open(
+        FfiConverterString.lower(folder),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+    /**
+     * The best by hand of one size over every picture.
+     */
+open func bestOfSize(size: UInt32) -> RecordTally?  {
+    return try!  FfiConverterOptionTypeRecordTally.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_best_of_size(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(size),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The records as they are now, as a `PersonalBests` (to export or to merge elsewhere).
+     */
+open func bests() -> PersonalBests  {
+    return try!  FfiConverterTypePersonalBests_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_bests(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */
+open func entries() -> [RecordEntry]  {
+    return try!  FfiConverterSequenceTypeRecordEntry.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_entries(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The records of one size and picture.
+     */
+open func entry(size: UInt32, picture: String) -> RecordEntry?  {
+    return try!  FfiConverterOptionTypeRecordEntry.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_entry(
+            self.uniffiCloneHandle(),
+        FfiConverterUInt32.lower(size),
+        FfiConverterString.lower(picture),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Files kept aside since the store was opened, oldest first: say it to the player once.
+     */
+open func keptAside() -> [KeptAsideFile]  {
+    return try!  FfiConverterSequenceTypeKeptAsideFile.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Merges other records (another device's) and writes them.
+     */
+open func merge(other: PersonalBests)throws   {try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(
+            self.uniffiCloneHandle(),
+        FfiConverterTypePersonalBests_lower(other),uniffiCallStatus
+    )
+}
+}
+    
+    /**
+     * Records a win, writes the records and says what it changed.
+     */
+open func record(win: WonGame)throws  -> RecordOutcome  {
+    return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+
+    
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRecordsStore: FfiConverter {
+    typealias FfiType = UInt64
+    typealias SwiftType = RecordsStore
+
+    public static func lift(_ handle: UInt64) throws -> RecordsStore {
+        return RecordsStore(unsafeFromHandle: handle)
+    }
+
+    public static func lower(_ value: RecordsStore) -> UInt64 {
+        return value.uniffiCloneHandle()
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RecordsStore {
+        let handle: UInt64 = try readInt(&buf)
+        return try lift(handle)
+    }
+
+    public static func write(_ value: RecordsStore, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordsStore_lift(_ handle: UInt64) throws -> RecordsStore {
+    return try FfiConverterTypeRecordsStore.lift(handle)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordsStore_lower(_ value: RecordsStore) -> UInt64 {
+    return FfiConverterTypeRecordsStore.lower(value)
+}
+
+
+
+
 /**
  * A game that set a best.
  */
@@ -2289,6 +2537,75 @@ public func FfiConverterTypeFewestKnown_lift(_ buf: RustBuffer) throws -> Fewest
 #endif
 public func FfiConverterTypeFewestKnown_lower(_ value: FewestKnown) -> RustBuffer {
     return FfiConverterTypeFewestKnown.lower(value)
+}
+
+
+/**
+ * A records file moved aside instead of being written over.
+ */
+public struct KeptAsideFile: Equatable, Hashable {
+    /**
+     * Its name in the folder now.
+     */
+    public var fileName: String
+    /**
+     * Why.
+     */
+    public var reason: KeptAsideReason
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its name in the folder now.
+         */fileName: String, 
+        /**
+         * Why.
+         */reason: KeptAsideReason) {
+        self.fileName = fileName
+        self.reason = reason
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension KeptAsideFile: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeKeptAsideFile: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> KeptAsideFile {
+        return
+            try KeptAsideFile(
+                fileName: FfiConverterString.read(from: &buf), 
+                reason: FfiConverterTypeKeptAsideReason.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: KeptAsideFile, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.fileName, into: &buf)
+        FfiConverterTypeKeptAsideReason.write(value.reason, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeKeptAsideFile_lift(_ buf: RustBuffer) throws -> KeptAsideFile {
+    return try FfiConverterTypeKeptAsideFile.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeKeptAsideFile_lower(_ value: KeptAsideFile) -> RustBuffer {
+    return FfiConverterTypeKeptAsideFile.lower(value)
 }
 
 
@@ -3900,6 +4217,88 @@ public func FfiConverterTypeImprovement_lower(_ value: Improvement) -> RustBuffe
 
 
 /**
+ * Why a records file was kept aside.
+ */
+
+public enum KeptAsideReason: Equatable, Hashable {
+    
+    /**
+     * Not a whole records file.
+     */
+    case damaged
+    /**
+     * Written by a newer version of the app (its format `version`); merged back once this
+     * app reads it.
+     */
+    case newer(
+        /**
+         * The file's format version.
+         */version: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension KeptAsideReason: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeKeptAsideReason: FfiConverterRustBuffer {
+    typealias SwiftType = KeptAsideReason
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> KeptAsideReason {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .damaged
+        
+        case 2: return .newer(version: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: KeptAsideReason, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .damaged:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .newer(version):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(version, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeKeptAsideReason_lift(_ buf: RustBuffer) throws -> KeptAsideReason {
+    return try FfiConverterTypeKeptAsideReason.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeKeptAsideReason_lower(_ value: KeptAsideReason) -> RustBuffer {
+    return FfiConverterTypeKeptAsideReason.lower(value)
+}
+
+
+
+/**
  * Everything that can go wrong, one variant per kind; the message says what happened.
  */
 public 
@@ -4179,6 +4578,131 @@ public func FfiConverterTypeRecordsError_lift(_ buf: RustBuffer) throws -> Recor
 #endif
 public func FfiConverterTypeRecordsError_lower(_ value: RecordsError) -> RustBuffer {
     return FfiConverterTypeRecordsError.lower(value)
+}
+
+
+/**
+ * Why the records store could not read or write. The records file on disk is as it was.
+ */
+public 
+enum RecordsStoreError: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
+
+    
+    
+    /**
+     * The folder could not be made or listed.
+     */
+    case Folder(message: String)
+    
+    /**
+     * The records file is there but cannot be read (never taken for "no records").
+     */
+    case Unreadable(message: String)
+    
+    /**
+     * A damaged or newer file could not be moved aside, so nothing was written over it.
+     */
+    case KeepAside(message: String)
+    
+    /**
+     * The change could not be written.
+     */
+    case Unwritable(message: String)
+    
+    /**
+     * The win describes no game.
+     */
+    case InvalidWin(message: String)
+    
+
+    
+
+    
+
+    
+    public var errorDescription: String? {
+        String(reflecting: self)
+    }
+    
+}
+
+#if compiler(>=6)
+extension RecordsStoreError: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRecordsStoreError: FfiConverterRustBuffer {
+    typealias SwiftType = RecordsStoreError
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RecordsStoreError {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+
+        
+
+        
+        case 1: return .Folder(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 2: return .Unreadable(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 3: return .KeepAside(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 4: return .Unwritable(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 5: return .InvalidWin(
+            message: try FfiConverterString.read(from: &buf)
+        )
+        
+
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: RecordsStoreError, into buf: inout [UInt8]) {
+        switch value {
+
+        
+
+        
+        case .Folder(_ /* message is ignored*/):
+            writeInt(&buf, Int32(1))
+        case .Unreadable(_ /* message is ignored*/):
+            writeInt(&buf, Int32(2))
+        case .KeepAside(_ /* message is ignored*/):
+            writeInt(&buf, Int32(3))
+        case .Unwritable(_ /* message is ignored*/):
+            writeInt(&buf, Int32(4))
+        case .InvalidWin(_ /* message is ignored*/):
+            writeInt(&buf, Int32(5))
+
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordsStoreError_lift(_ buf: RustBuffer) throws -> RecordsStoreError {
+    return try FfiConverterTypeRecordsStoreError.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRecordsStoreError_lower(_ value: RecordsStoreError) -> RustBuffer {
+    return FfiConverterTypeRecordsStoreError.lower(value)
 }
 
 
@@ -4613,6 +5137,31 @@ fileprivate struct FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffe
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeKeptAsideFile: FfiConverterRustBuffer {
+    typealias SwiftType = [KeptAsideFile]
+
+    public static func write(_ value: [KeptAsideFile], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeKeptAsideFile.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [KeptAsideFile] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [KeptAsideFile]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeKeptAsideFile.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeRecordEntry: FfiConverterRustBuffer {
     typealias SwiftType = [RecordEntry]
 
@@ -4997,6 +5546,27 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() != 65025) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_best_of_size() != 63135) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_bests() != 30427) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_entries() != 34294) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_entry() != 15260) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside() != 48947) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() != 10875) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() != 18746) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() != 30533) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5088,6 +5658,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_new() != 4545) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_recordsstore_open() != 45735) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_constructor_game_new() != 50604) {

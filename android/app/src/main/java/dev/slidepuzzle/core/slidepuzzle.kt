@@ -743,6 +743,20 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_best_of_size(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_bests(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_entries(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_entry(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_apply(
@@ -805,6 +819,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_new(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_recordsstore_open(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_game_new(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_game_restore(
@@ -857,6 +873,26 @@ internal object UniffiLib {
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_clone_recordsstore(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_free_recordsstore(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_recordsstore_open(`folder`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_best_of_size(`ptr`: Long,`size`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_bests(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_entries(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_entry(`ptr`: Long,`size`: Int,`picture`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(`ptr`: Long,`other`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_clone_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -1168,6 +1204,27 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() and 0xFFFF) != 65025) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_best_of_size() and 0xFFFF) != 63135) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_bests() and 0xFFFF) != 30427) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_entries() and 0xFFFF) != 34294) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_entry() and 0xFFFF) != 15260) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside() and 0xFFFF) != 48947) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() and 0xFFFF) != 10875) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() and 0xFFFF) != 18746) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() and 0xFFFF) != 30533) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1259,6 +1316,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_personalbests_new() and 0xFFFF) != 4545) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_recordsstore_open() and 0xFFFF) != 45735) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_game_new() and 0xFFFF) != 50604) {
@@ -3824,6 +3884,420 @@ public object FfiConverterTypeProgressListener: FfiConverter<ProgressListener, L
 }
 
 
+// This template implements a class for working with a Rust struct via a handle
+// to the live Rust struct on the other side of the FFI.
+//
+// There's some subtlety here, because we have to be careful not to operate on a Rust
+// struct after it has been dropped, and because we must expose a public API for freeing
+// theq Kotlin wrapper object in lieu of reliable finalizers. The core requirements are:
+//
+//   * Each instance holds an opaque handle to the underlying Rust struct.
+//     Method calls need to read this handle from the object's state and pass it in to
+//     the Rust FFI.
+//
+//   * When an instance is no longer needed, its handle should be passed to a
+//     special destructor function provided by the Rust FFI, which will drop the
+//     underlying Rust struct.
+//
+//   * Given an instance, calling code is expected to call the special
+//     `destroy` method in order to free it after use, either by calling it explicitly
+//     or by using a higher-level helper like the `use` method. Failing to do so risks
+//     leaking the underlying Rust struct.
+//
+//   * We can't assume that calling code will do the right thing, and must be prepared
+//     to handle Kotlin method calls executing concurrently with or even after a call to
+//     `destroy`, and to handle multiple (possibly concurrent!) calls to `destroy`.
+//
+//   * We must never allow Rust code to operate on the underlying Rust struct after
+//     the destructor has been called, and must never call the destructor more than once.
+//     Doing so may trigger memory unsafety.
+//
+//   * To mitigate many of the risks of leaking memory and use-after-free unsafety, a `Cleaner`
+//     is implemented to call the destructor when the Kotlin object becomes unreachable.
+//     This is done in a background thread. This is not a panacea, and client code should be aware that
+//      1. the thread may starve if some there are objects that have poorly performing
+//     `drop` methods or do significant work in their `drop` methods.
+//      2. the thread is shared across the whole library. This can be tuned by using `android_cleaner = true`,
+//         or `android = true` in the [`kotlin` section of the `uniffi.toml` file](https://mozilla.github.io/uniffi-rs/kotlin/configuration.html).
+//
+// If we try to implement this with mutual exclusion on access to the handle, there is the
+// possibility of a race between a method call and a concurrent call to `destroy`:
+//
+//    * Thread A starts a method call, reads the value of the handle, but is interrupted
+//      before it can pass the handle over the FFI to Rust.
+//    * Thread B calls `destroy` and frees the underlying Rust struct.
+//    * Thread A resumes, passing the already-read handle value to Rust and triggering
+//      a use-after-free.
+//
+// One possible solution would be to use a `ReadWriteLock`, with each method call taking
+// a read lock (and thus allowed to run concurrently) and the special `destroy` method
+// taking a write lock (and thus blocking on live method calls). However, we aim not to
+// generate methods with any hidden blocking semantics, and a `destroy` method that might
+// block if called incorrectly seems to meet that bar.
+//
+// So, we achieve our goals by giving each instance an associated `AtomicLong` counter to track
+// the number of in-flight method calls, and an `AtomicBoolean` flag to indicate whether `destroy`
+// has been called. These are updated according to the following rules:
+//
+//    * The initial value of the counter is 1, indicating a live object with no in-flight calls.
+//      The initial value for the flag is false.
+//
+//    * At the start of each method call, we atomically check the counter.
+//      If it is 0 then the underlying Rust struct has already been destroyed and the call is aborted.
+//      If it is nonzero them we atomically increment it by 1 and proceed with the method call.
+//
+//    * At the end of each method call, we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+//    * When `destroy` is called, we atomically flip the flag from false to true.
+//      If the flag was already true we silently fail.
+//      Otherwise we atomically decrement and check the counter.
+//      If it has reached zero then we destroy the underlying Rust struct.
+//
+// Astute readers may observe that this all sounds very similar to the way that Rust's `Arc<T>` works,
+// and indeed it is, with the addition of a flag to guard against multiple calls to `destroy`.
+//
+// The overall effect is that the underlying Rust struct is destroyed only when `destroy` has been
+// called *and* all in-flight method calls have completed, avoiding violating any of the expectations
+// of the underlying Rust code.
+//
+// This makes a cleaner a better alternative to _not_ calling `destroy()` as
+// and when the object is finished with, but the abstraction is not perfect: if the Rust object's `drop`
+// method is slow, and/or there are many objects to cleanup, and it's on a low end Android device, then the cleaner
+// thread may be starved, and the app will leak memory.
+//
+// In this case, `destroy`ing manually may be a better solution.
+//
+// The cleaner can live side by side with the manual calling of `destroy`. In the order of responsiveness, uniffi objects
+// with Rust peers are reclaimed:
+//
+// 1. By calling the `destroy` method of the object, which calls `rustObject.free()`. If that doesn't happen:
+// 2. When the object becomes unreachable, AND the Cleaner thread gets to call `rustObject.free()`. If the thread is starved then:
+// 3. The memory is reclaimed when the process terminates.
+//
+// [1] https://stackoverflow.com/questions/24376768/can-java-finalize-an-object-when-it-is-still-in-scope/24380219
+//
+
+
+/**
+ * The personal bests in one folder: loaded when opened, each win written atomically.
+ */
+public interface RecordsStoreInterface {
+    
+    /**
+     * The best by hand of one size over every picture.
+     */
+    fun `bestOfSize`(`size`: kotlin.UInt): RecordTally?
+    
+    /**
+     * The records as they are now, as a `PersonalBests` (to export or to merge elsewhere).
+     */
+    fun `bests`(): PersonalBests
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */
+    fun `entries`(): List<RecordEntry>
+    
+    /**
+     * The records of one size and picture.
+     */
+    fun `entry`(`size`: kotlin.UInt, `picture`: kotlin.String): RecordEntry?
+    
+    /**
+     * Files kept aside since the store was opened, oldest first: say it to the player once.
+     */
+    fun `keptAside`(): List<KeptAsideFile>
+    
+    /**
+     * Merges other records (another device's) and writes them.
+     */
+    fun `merge`(`other`: PersonalBests)
+    
+    /**
+     * Records a win, writes the records and says what it changed.
+     */
+    fun `record`(`win`: WonGame): RecordOutcome
+    
+    companion object
+}
+
+/**
+ * The personal bests in one folder: loaded when opened, each win written atomically.
+ */
+open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
+{
+
+    @Suppress("UNUSED_PARAMETER")
+    /**
+     * @suppress
+     */
+    constructor(withHandle: UniffiWithHandle, handle: Long) {
+        this.handle = handle
+        this.cleanable = UniffiLib.CLEANER.register(this, UniffiCleanAction(handle))
+    }
+
+    /**
+     * @suppress
+     *
+     * This constructor can be used to instantiate a fake object. Only used for tests. Any
+     * attempt to actually use an object constructed this way will fail as there is no
+     * connected Rust object.
+     */
+    @Suppress("UNUSED_PARAMETER")
+    constructor(noHandle: NoHandle) {
+        this.handle = 0
+        this.cleanable = null
+    }
+
+    protected val handle: Long
+    protected val cleanable: UniffiCleaner.Cleanable?
+
+    private val wasDestroyed = AtomicBoolean(false)
+    private val callCounter = AtomicLong(1)
+
+    /**
+     * Whether the current object has been destroyed and its reference is gone in the Rust side.
+     */
+    val uniffiIsDestroyed: Boolean get() = wasDestroyed.get()
+
+    override fun destroy() {
+        // Only allow a single call to this method.
+        // TODO: maybe we should log a warning if called more than once?
+        if (this.wasDestroyed.compareAndSet(false, true)) {
+            // This decrement always matches the initial count of 1 given at creation time.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    @Synchronized
+    override fun close() {
+        this.destroy()
+    }
+
+    internal inline fun <R> callWithHandle(block: (handle: Long) -> R): R {
+        // Check and increment the call counter, to keep the object alive.
+        // This needs a compare-and-set retry loop in case of concurrent updates.
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        // Now we can safely do the method call without the handle being freed concurrently.
+        try {
+            return block(this.uniffiCloneHandle())
+        } finally {
+            // This decrement always matches the increment we performed above.
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+    // Use a static inner class instead of a closure so as not to accidentally
+    // capture `this` as part of the cleanable's action.
+    private class UniffiCleanAction(private val handle: Long) : Runnable {
+        override fun run() {
+            if (handle == 0.toLong()) {
+                // Fake object created with `NoHandle`, don't try to free.
+                return;
+            }
+            uniffiRustCall { status ->
+                UniffiLib.uniffi_slidepuzzle_ffi_fn_free_recordsstore(handle, status)
+            }
+        }
+    }
+
+    /**
+     * @suppress
+     */
+    fun uniffiCloneHandle(): Long {
+        if (handle == 0.toLong()) {
+            throw InternalException("uniffiCloneHandle() called on NoHandle object");
+        }
+        return uniffiRustCall() { status ->
+            UniffiLib.uniffi_slidepuzzle_ffi_fn_clone_recordsstore(handle, status)
+        }
+    }
+
+    
+    /**
+     * The best by hand of one size over every picture.
+     */override fun `bestOfSize`(`size`: kotlin.UInt): RecordTally? {
+            return FfiConverterOptionalTypeRecordTally.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_best_of_size(
+        it,
+        
+        FfiConverterUInt.lower(`size`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The records as they are now, as a `PersonalBests` (to export or to merge elsewhere).
+     */override fun `bests`(): PersonalBests {
+            return FfiConverterTypePersonalBests.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_bests(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Every size and picture with a win, by size then picture name.
+     */override fun `entries`(): List<RecordEntry> {
+            return FfiConverterSequenceTypeRecordEntry.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_entries(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * The records of one size and picture.
+     */override fun `entry`(`size`: kotlin.UInt, `picture`: kotlin.String): RecordEntry? {
+            return FfiConverterOptionalTypeRecordEntry.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_entry(
+        it,
+        
+        FfiConverterUInt.lower(`size`),
+        FfiConverterString.lower(`picture`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Files kept aside since the store was opened, oldest first: say it to the player once.
+     */override fun `keptAside`(): List<KeptAsideFile> {
+            return FfiConverterSequenceTypeKeptAsideFile.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Merges other records (another device's) and writes them.
+     */
+    @Throws(RecordsStoreException::class)override fun `merge`(`other`: PersonalBests)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(RecordsStoreException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(
+        it,
+        
+        FfiConverterTypePersonalBests.lower(`other`),_status)
+}
+    }
+    
+    
+
+    
+    /**
+     * Records a win, writes the records and says what it changed.
+     */
+    @Throws(RecordsStoreException::class)override fun `record`(`win`: WonGame): RecordOutcome {
+            return FfiConverterTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsStoreException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(
+        it,
+        
+        FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+
+    
+
+
+    
+    companion object {
+        
+    /**
+     * The records in `folder` (made if it is not there). A damaged or newer file is moved
+     * aside (see [`RecordsStore::kept_aside`]); a file that cannot be read is an error.
+     */
+    @Throws(RecordsStoreException::class) fun `open`(`folder`: kotlin.String): RecordsStore {
+            return FfiConverterTypeRecordsStore.lift(
+    uniffiRustCallWithError(RecordsStoreException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_recordsstore_open(
+    
+        
+        FfiConverterString.lower(`folder`),_status)
+}
+    )
+    }
+    
+
+        
+    }
+    
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRecordsStore: FfiConverter<RecordsStore, Long> {
+    override fun lower(value: RecordsStore): Long {
+        return value.uniffiCloneHandle()
+    }
+
+    override fun lift(value: Long): RecordsStore {
+        return RecordsStore(UniffiWithHandle, value)
+    }
+
+    override fun read(buf: ByteBuffer): RecordsStore {
+        return lift(buf.getLong())
+    }
+
+    override fun allocationSize(value: RecordsStore) = 8UL
+
+    override fun write(value: RecordsStore, buf: ByteBuffer) {
+        buf.putLong(lower(value))
+    }
+}
+
+
 
 /**
  * A game that set a best.
@@ -4034,6 +4508,53 @@ public object FfiConverterTypeFewestKnown: FfiConverterRustBuffer<FewestKnown> {
     override fun write(value: FewestKnown, buf: ByteBuffer) {
             FfiConverterUInt.write(value.`moves`, buf)
             FfiConverterBoolean.write(value.`proven`, buf)
+    }
+}
+
+
+
+/**
+ * A records file moved aside instead of being written over.
+ */
+data class KeptAsideFile (
+    /**
+     * Its name in the folder now.
+     */
+    var `fileName`: kotlin.String
+    , 
+    /**
+     * Why.
+     */
+    var `reason`: KeptAsideReason
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeKeptAsideFile: FfiConverterRustBuffer<KeptAsideFile> {
+    override fun read(buf: ByteBuffer): KeptAsideFile {
+        return KeptAsideFile(
+            FfiConverterString.read(buf),
+            FfiConverterTypeKeptAsideReason.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: KeptAsideFile) = (
+            FfiConverterString.allocationSize(value.`fileName`) +
+            FfiConverterTypeKeptAsideReason.allocationSize(value.`reason`)
+    )
+
+    override fun write(value: KeptAsideFile, buf: ByteBuffer) {
+            FfiConverterString.write(value.`fileName`, buf)
+            FfiConverterTypeKeptAsideReason.write(value.`reason`, buf)
     }
 }
 
@@ -5178,6 +5699,92 @@ public object FfiConverterTypeImprovement : FfiConverterRustBuffer<Improvement>{
 
 
 
+/**
+ * Why a records file was kept aside.
+ */
+sealed class KeptAsideReason {
+    
+    /**
+     * Not a whole records file.
+     */
+    object Damaged : KeptAsideReason()
+    
+    
+    /**
+     * Written by a newer version of the app (its format `version`); merged back once this
+     * app reads it.
+     */
+    data class Newer(
+        /**
+         * The file's format version.
+         */
+        val `version`: kotlin.UInt) : KeptAsideReason()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeKeptAsideReason : FfiConverterRustBuffer<KeptAsideReason>{
+    override fun read(buf: ByteBuffer): KeptAsideReason {
+        return when(buf.getInt()) {
+            1 -> KeptAsideReason.Damaged
+            2 -> KeptAsideReason.Newer(
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: KeptAsideReason): ULong = when(value) {
+        is KeptAsideReason.Damaged -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is KeptAsideReason.Newer -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`version`)
+            )
+        }
+    }
+
+    override fun write(value: KeptAsideReason, buf: ByteBuffer) {
+        when(value) {
+            is KeptAsideReason.Damaged -> {
+                buf.putInt(1)
+                Unit
+            }
+            is KeptAsideReason.Newer -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`version`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
 
 
 /**
@@ -5375,6 +5982,94 @@ public object FfiConverterTypeRecordsError : FfiConverterRustBuffer<RecordsExcep
             }
             is RecordsException.InvalidWin -> {
                 buf.putInt(3)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+
+}
+
+
+
+
+
+/**
+ * Why the records store could not read or write. The records file on disk is as it was.
+ */
+sealed class RecordsStoreException(message: String): kotlin.Exception(message) {
+        
+    /**
+     * The folder could not be made or listed.
+     */
+        class Folder(message: String) : RecordsStoreException(message)
+        
+    /**
+     * The records file is there but cannot be read (never taken for "no records").
+     */
+        class Unreadable(message: String) : RecordsStoreException(message)
+        
+    /**
+     * A damaged or newer file could not be moved aside, so nothing was written over it.
+     */
+        class KeepAside(message: String) : RecordsStoreException(message)
+        
+    /**
+     * The change could not be written.
+     */
+        class Unwritable(message: String) : RecordsStoreException(message)
+        
+    /**
+     * The win describes no game.
+     */
+        class InvalidWin(message: String) : RecordsStoreException(message)
+        
+
+    companion object ErrorHandler : UniffiRustCallStatusErrorHandler<RecordsStoreException> {
+        override fun lift(error_buf: RustBuffer.ByValue): RecordsStoreException = FfiConverterTypeRecordsStoreError.lift(error_buf)
+    }
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRecordsStoreError : FfiConverterRustBuffer<RecordsStoreException> {
+    override fun read(buf: ByteBuffer): RecordsStoreException {
+        
+            return when(buf.getInt()) {
+            1 -> RecordsStoreException.Folder(FfiConverterString.read(buf))
+            2 -> RecordsStoreException.Unreadable(FfiConverterString.read(buf))
+            3 -> RecordsStoreException.KeepAside(FfiConverterString.read(buf))
+            4 -> RecordsStoreException.Unwritable(FfiConverterString.read(buf))
+            5 -> RecordsStoreException.InvalidWin(FfiConverterString.read(buf))
+            else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
+        }
+        
+    }
+
+    override fun allocationSize(value: RecordsStoreException): ULong {
+        return 4UL
+    }
+
+    override fun write(value: RecordsStoreException, buf: ByteBuffer) {
+        when(value) {
+            is RecordsStoreException.Folder -> {
+                buf.putInt(1)
+                Unit
+            }
+            is RecordsStoreException.Unreadable -> {
+                buf.putInt(2)
+                Unit
+            }
+            is RecordsStoreException.KeepAside -> {
+                buf.putInt(3)
+                Unit
+            }
+            is RecordsStoreException.Unwritable -> {
+                buf.putInt(4)
+                Unit
+            }
+            is RecordsStoreException.InvalidWin -> {
+                buf.putInt(5)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -5920,6 +6615,34 @@ public object FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer<Lis
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeBuiltinPicture.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeKeptAsideFile: FfiConverterRustBuffer<List<KeptAsideFile>> {
+    override fun read(buf: ByteBuffer): List<KeptAsideFile> {
+        val len = buf.getInt()
+        return List<KeptAsideFile>(len) {
+            FfiConverterTypeKeptAsideFile.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<KeptAsideFile>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeKeptAsideFile.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<KeptAsideFile>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeKeptAsideFile.write(it, buf)
         }
     }
 }
