@@ -243,6 +243,12 @@ check "an older-format cached table serves and is rewritten in the current forma
   '^format 1, then "length":31, format 2$' older_cache
 python3 "$png_tool" quadrants "$tmp/quad.png"
 check "--info prints the upright size" 0 '^200x200$' "$bin" picture --info --image "$tmp/quad.png"
+check "--info says an untagged photo is taken as sRGB" 0 '^colour: no profile: sRGB assumed$' \
+  "$bin" picture --info --image "$tmp/quad.png"
+check "--info names the profile a photo is converted from" 0 '^colour: Display P3 \(converted to sRGB\)$' \
+  "$bin" picture --info --image "$(dirname "$0")/data/colour/p3.jpg"
+check "--info says a damaged profile is passed over" 0 '^colour: profile unreadable: sRGB assumed$' \
+  "$bin" picture --info --image "$(dirname "$0")/data/colour/damaged-profile.png"
 check "--info reads a JPEG's header" 0 '^200x100$' \
   "$bin" picture --info --image "$(dirname "$0")/../ios/SlidePuzzleKit/Tests/SlidePuzzleKitTests/Fixtures/red-left-blue-right-200x100.jpg"
 jpegs="$(dirname "$0")/data/jpeg"

@@ -421,6 +421,19 @@ impl PictureSource {
 
     /// The upright width and height of `--image`, from its header.
     pub fn size(&self) -> Result<(u32, u32), CliError> {
+        self.read_header(picture::upright_size)
+    }
+
+    /// What decoding `--image` does with its colours ("Display P3 (converted to sRGB)").
+    pub fn colour(&self) -> Result<picture::Colour, CliError> {
+        self.read_header(picture::colour)
+    }
+
+    /// `read` on the bytes of `--image`.
+    fn read_header<T>(
+        &self,
+        read: impl Fn(&[u8], &PictureLimits) -> Result<T, picture::PictureError>,
+    ) -> Result<T, CliError> {
         let Some(path) = &self.image else {
             return Err(CliError::Input(
                 "--info reads a photo's header: give --image (built-in pictures are drawn at any size)"
@@ -429,8 +442,7 @@ impl PictureSource {
         };
         let limits = PictureLimits::default();
         let bytes = crate::files::read_bounded(path, "photo", limits.max_file_bytes)?;
-        picture::upright_size(&bytes, &limits)
-            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
+        read(&bytes, &limits).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
     }
 }
 

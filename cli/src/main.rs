@@ -235,6 +235,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             if info {
                 let (width, height) = source.size()?;
                 out!("{width}x{height}");
+                out!("colour: {}", source.colour()?);
                 return Ok(());
             }
             let out = out.expect("clap requires --out without --info");

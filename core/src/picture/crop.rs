@@ -135,7 +135,7 @@ pub fn load_cropped(
         let (w, h) = upright_size(bytes, limits)?;
         c.pixels(w, h)?;
     }
-    square_at(&decode_for(bytes, limits, Some(edge))?, edge, crop)
+    square_at(&decode_for(bytes, limits, Some(edge))?.0, edge, crop)
 }
 
 /// The picture from pixels a platform decoded (for formats the core does not read: HEIC/HEIF,

@@ -1,9 +1,11 @@
 //! Bytes to an upright image: the format sniffed, the pixel and memory budgets checked from the
-//! header before any pixel is decoded, a JPEG's completeness checked, EXIF orientation applied.
+//! header before any pixel is decoded, a JPEG's completeness checked, colours converted to
+//! sRGB from the photo's profile, EXIF orientation applied.
 use std::io::Cursor;
 
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 
+use super::colour::{self, Colour, Source};
 use super::{PictureError, PictureLimits};
 
 fn map_error(e: image::ImageError, limits: &PictureLimits, format: &str) -> PictureError {
@@ -65,10 +67,59 @@ fn format_name(format: image::ImageFormat) -> &'static str {
     }
 }
 
-/// Decodes `bytes`, applies the EXIF orientation, and returns the image upright, refusing
-/// anything over `limits` before allocating its pixels.
+/// Decodes `bytes`, converts its colours to sRGB (see [`Colour`]), applies the EXIF
+/// orientation, and returns the image upright, refusing anything over `limits` before
+/// allocating its pixels.
 pub fn decode(bytes: &[u8], limits: &PictureLimits) -> Result<DynamicImage, PictureError> {
+    decode_for(bytes, limits, None).map(|(image, _)| image)
+}
+
+/// [`decode`], and what was done with the photo's colours.
+pub fn decode_with_colour(
+    bytes: &[u8],
+    limits: &PictureLimits,
+) -> Result<(DynamicImage, Colour), PictureError> {
     decode_for(bytes, limits, None)
+}
+
+/// What decoding `bytes` would do with their colours, read from the header (and, for a PNG, the
+/// chunks before its image data) without decoding a pixel.
+pub fn colour(bytes: &[u8], limits: &PictureLimits) -> Result<Colour, PictureError> {
+    let (mut decoder, _, _) = open(bytes, limits)?;
+    let grey = matches!(
+        decoder.color_type(),
+        image::ColorType::L8
+            | image::ColorType::La8
+            | image::ColorType::L16
+            | image::ColorType::La16
+    );
+    let source = colour_source(&mut decoder, bytes);
+    // One pixel of the photo's kind stands in for its pixels.
+    let mut probe = if grey {
+        DynamicImage::new_luma8(1, 1)
+    } else {
+        DynamicImage::new_rgb8(1, 1)
+    };
+    Ok(colour::to_srgb(&mut probe, source))
+}
+
+/// Where the photo's colours come from: a PNG's cICP first, then an embedded profile, then a
+/// PNG's sRGB chunk. A profile the decoder fails to extract counts as unreadable.
+fn colour_source(decoder: &mut impl ImageDecoder, bytes: &[u8]) -> Source {
+    let (cicp, srgb) = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        colour::png_colour_chunks(bytes)
+    } else {
+        (None, false)
+    };
+    if let Some(points) = cicp {
+        return Source::Cicp(points);
+    }
+    match decoder.icc_profile() {
+        Ok(Some(icc)) => Source::Icc(icc),
+        Err(_) => Source::Icc(Vec::new()),
+        Ok(None) if srgb => Source::SrgbChunk,
+        Ok(None) => Source::None,
+    }
 }
 
 /// The most bytes the pipeline holds at once for a `width`×`height` image that decodes to
@@ -179,10 +230,11 @@ pub(super) fn decode_for(
     bytes: &[u8],
     limits: &PictureLimits,
     edge: Option<u32>,
-) -> Result<DynamicImage, PictureError> {
+) -> Result<(DynamicImage, Colour), PictureError> {
     let (mut decoder, name, jpeg_end) = open(bytes, limits)?;
     let (width, height) = decoder.dimensions();
     let orientation = orientation(&mut decoder);
+    let source = colour_source(&mut decoder, bytes);
     {
         use image::ColorType as C;
         let eight_bit = matches!(decoder.color_type(), C::Rgb8 | C::Rgba8);
@@ -208,8 +260,10 @@ pub(super) fn decode_for(
         Some(image) => image,
         None => DynamicImage::from_decoder(decoder).map_err(|e| map_error(e, limits, name))?,
     };
+    // In place, a row at a time: the budget above holds.
+    let colour = colour::to_srgb(&mut image, source);
     image.apply_orientation(orientation);
-    Ok(image)
+    Ok((image, colour))
 }
 
 /// A JPEG's pixels with its scan data read strictly: the lenient decoder paints what it cannot

@@ -1,5 +1,6 @@
-//! The picture pipeline: decode a photo from bytes (JPEG, PNG, WebP, GIF's first frame), turn
-//! it upright by its EXIF orientation, crop the square the player chose (the centre square by
+//! The picture pipeline: decode a photo from bytes (JPEG, PNG, WebP, GIF's first frame),
+//! convert its colours to sRGB from its embedded profile ([`Colour`]), turn it upright by its
+//! EXIF orientation, crop the square the player chose (the centre square by
 //! default, see [`Crop`]), resize it, and say where each tile lies in it. Pictures in formats
 //! the core does not decode come in as pixels ([`from_pixels`]) and take the same crop and
 //! resize.
@@ -22,13 +23,15 @@ use image::DynamicImage;
 use thiserror::Error;
 
 pub mod builtin;
+mod colour;
 mod crop;
 mod decode;
 mod preview;
 
+pub use colour::Colour;
 pub use crop::{from_pixels, load_cropped, square_at, Crop};
 use decode::decode_for;
-pub use decode::{decode, upright_size};
+pub use decode::{colour, decode, decode_with_colour, upright_size};
 pub use preview::{preview, Preview};
 
 /// Largest edge a picture may be resized to.
@@ -232,7 +235,7 @@ pub fn square(image: &DynamicImage, edge: u32) -> Result<Picture, PictureError> 
 /// Decode, orient, crop and resize in one call: what the apps do with a photo.
 pub fn load(bytes: &[u8], edge: u32, limits: &PictureLimits) -> Result<Picture, PictureError> {
     check_edge(edge)?;
-    square(&decode_for(bytes, limits, Some(edge))?, edge)
+    square(&decode_for(bytes, limits, Some(edge))?.0, edge)
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ pub fn preview(
     limits: &PictureLimits,
 ) -> Result<Preview, PictureError> {
     check_edge(max_edge)?;
-    let image = decode_for(bytes, limits, None)?;
+    let (image, _) = decode_for(bytes, limits, None)?;
     let (w, h) = (image.width(), image.height());
     let scaled = if w.max(h) > max_edge {
         image.resize(max_edge, max_edge, image::imageops::FilterType::Triangle)

@@ -1,0 +1,359 @@
+//! Photos in their true colours: a photo's embedded colour profile (a JPEG's APP2 ICC chunks, a
+//! PNG's iCCP, a WebP's ICCP) or a PNG's cICP code points say which colour space its values are
+//! in; the decoded pixels are converted from it to sRGB (with `moxcms`) before they are cropped
+//! and resized. A Display P3 or Adobe RGB photo otherwise looks dull, a ProPhoto one washed out.
+//!
+//! The conversion runs in place, a row at a time through one row of scratch (never a second
+//! copy of the photo). What happened is a [`Colour`], which `picture --info` says: a photo with
+//! no profile, or one whose profile is sRGB, is left exactly as it was; a profile that cannot
+//! be read or applied leaves the pixels as they are, taken as sRGB, and says so — a photo is
+//! never refused for its profile.
+use std::fmt;
+
+use image::DynamicImage;
+use moxcms::{
+    CicpColorPrimaries, CicpProfile, ColorProfile, DataColorSpace, Layout, MatrixCoefficients,
+    ProfileText, RenderingIntent, TransferCharacteristics, TransformOptions,
+};
+
+/// What the pipeline did with a photo's colours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Colour {
+    /// No profile and no colour chunk: the values are taken as sRGB, unchanged.
+    Untagged,
+    /// Tagged as sRGB (a profile that is sRGB, or PNG's sRGB chunk): unchanged.
+    Srgb,
+    /// Converted to sRGB from the colour space named.
+    Converted {
+        /// The profile's description ("Display P3"), or the code points' name.
+        name: String,
+    },
+    /// A profile that is not a readable ICC profile: the values are taken as sRGB.
+    Unreadable,
+    /// A profile read but not applied, taken as sRGB: a CMYK profile (the decoder has turned
+    /// the inks into RGB without it), or one that does not fit the pixels.
+    NotApplied {
+        /// The profile's description.
+        name: String,
+        /// Why, for a person.
+        why: String,
+    },
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Colour::Untagged => f.write_str("no profile: sRGB assumed"),
+            Colour::Srgb => f.write_str("sRGB"),
+            Colour::Converted { name } => write!(f, "{name} (converted to sRGB)"),
+            Colour::Unreadable => f.write_str("profile unreadable: sRGB assumed"),
+            Colour::NotApplied { name, why } => {
+                write!(f, "{name}: {why}; sRGB assumed")
+            }
+        }
+    }
+}
+
+/// Where a photo says its colours come from, before any pixel is decoded.
+pub(super) enum Source {
+    /// Nothing: sRGB.
+    None,
+    /// PNG's sRGB chunk.
+    SrgbChunk,
+    /// ICC profile bytes.
+    Icc(Vec<u8>),
+    /// PNG's cICP code points (primaries, transfer, matrix, full range).
+    Cicp([u8; 4]),
+}
+
+/// A PNG's colour chunks that the decoder does not hand over: cICP, which takes precedence over
+/// a profile, and sRGB, which a profile takes precedence over. Read from the chunk headers
+/// before the image data; `(cicp, srgb)`.
+pub(super) fn png_colour_chunks(bytes: &[u8]) -> (Option<[u8; 4]>, bool) {
+    let (mut cicp, mut srgb) = (None, false);
+    let mut at = 8;
+    while let Some(head) = bytes.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let kind = &head[4..8];
+        if kind == b"IDAT" || kind == b"IEND" {
+            break;
+        }
+        let data = bytes.get(at + 8..at + 8 + len);
+        match (kind, data) {
+            (b"cICP", Some(&[p, t, m, r])) => cicp = Some([p, t, m, r]),
+            (b"sRGB", Some(_)) => srgb = true,
+            _ => {}
+        }
+        at = at.saturating_add(12).saturating_add(len);
+    }
+    (cicp, srgb)
+}
+
+/// The profile's description, as a person knows it.
+fn name(profile: &ColorProfile) -> String {
+    let text = match &profile.description {
+        Some(ProfileText::PlainString(s)) => s.clone(),
+        Some(ProfileText::Localizable(list)) => list
+            .iter()
+            .find(|l| l.language == "en")
+            .or(list.first())
+            .map(|l| l.value.clone())
+            .unwrap_or_default(),
+        Some(ProfileText::Description(d)) => d.ascii_string.clone(),
+        None => String::new(),
+    };
+    let text: String = text
+        .trim_matches(char::from(0))
+        .trim()
+        .chars()
+        .take(64)
+        .collect();
+    if text.is_empty() {
+        "an unnamed profile".into()
+    } else {
+        text
+    }
+}
+
+fn options() -> TransformOptions {
+    TransformOptions {
+        rendering_intent: RenderingIntent::RelativeColorimetric,
+        ..TransformOptions::default()
+    }
+}
+
+/// The profile `source` describes, with its name; `Err` for what is said instead.
+fn profile_of(source: Source) -> Result<(ColorProfile, String), Colour> {
+    match source {
+        Source::None => Err(Colour::Untagged),
+        Source::SrgbChunk => Err(Colour::Srgb),
+        Source::Cicp([p, t, m, full]) => {
+            let cicp = CicpProfile {
+                color_primaries: CicpColorPrimaries::try_from(p).map_err(|_| Colour::Unreadable)?,
+                transfer_characteristics: TransferCharacteristics::try_from(t)
+                    .map_err(|_| Colour::Unreadable)?,
+                matrix_coefficients: MatrixCoefficients::try_from(m)
+                    .map_err(|_| Colour::Unreadable)?,
+                full_range: full == 1,
+            };
+            let name = match (p, t) {
+                (1, 13) => return Err(Colour::Srgb),
+                (12, 13) => "Display P3".to_string(),
+                (9, _) => "Rec. 2020".to_string(),
+                _ => format!("colour code points {p}/{t}"),
+            };
+            Ok((ColorProfile::new_from_cicp(cicp), name))
+        }
+        Source::Icc(bytes) => {
+            let profile = ColorProfile::new_from_slice(&bytes).map_err(|_| Colour::Unreadable)?;
+            let name = name(&profile);
+            Ok((profile, name))
+        }
+    }
+}
+
+/// Whether a transform from `profile` to sRGB leaves every colour of a coarse grid within one
+/// level: then the profile is sRGB in all but its name, and nothing is converted.
+fn is_srgb(profile: &ColorProfile, srgb: &ColorProfile) -> bool {
+    let Ok(transform) = profile.create_transform_8bit(Layout::Rgb, srgb, Layout::Rgb, options())
+    else {
+        return false;
+    };
+    let mut grid = Vec::with_capacity(16 * 16 * 16 * 3);
+    for r in (0..=255u8).step_by(17) {
+        for g in (0..=255u8).step_by(17) {
+            for b in (0..=255u8).step_by(17) {
+                grid.extend_from_slice(&[r, g, b]);
+            }
+        }
+    }
+    let mut out = vec![0u8; grid.len()];
+    transform.transform(&grid, &mut out).is_ok()
+        && grid.iter().zip(&out).all(|(a, b)| a.abs_diff(*b) <= 1)
+}
+
+/// Converts `image` from the colour space `source` describes to sRGB, in place, and says what
+/// was done. Pixels are left untouched for everything but a conversion.
+pub(super) fn to_srgb(image: &mut DynamicImage, source: Source) -> Colour {
+    let (profile, name) = match profile_of(source) {
+        Ok(found) => found,
+        Err(said) => return said,
+    };
+    let srgb = ColorProfile::new_srgb();
+    let not_applied = |why: &str| Colour::NotApplied {
+        name: name.clone(),
+        why: why.into(),
+    };
+    let grey_image = matches!(
+        image,
+        DynamicImage::ImageLuma8(_)
+            | DynamicImage::ImageLumaA8(_)
+            | DynamicImage::ImageLuma16(_)
+            | DynamicImage::ImageLumaA16(_)
+    );
+    match profile.color_space {
+        DataColorSpace::Cmyk => {
+            return not_applied("a CMYK profile, and the inks are already shown as RGB")
+        }
+        DataColorSpace::Rgb if grey_image => return not_applied("an RGB profile on a grey photo"),
+        DataColorSpace::Gray if !grey_image => {
+            return not_applied("a grey profile on a colour photo")
+        }
+        DataColorSpace::Rgb | DataColorSpace::Gray => {}
+        _ => return not_applied("a colour space this app does not convert"),
+    }
+    if profile.color_space == DataColorSpace::Rgb && is_srgb(&profile, &srgb) {
+        return Colour::Srgb;
+    }
+    let converted = match image {
+        DynamicImage::ImageRgb8(px) => rows_8(&profile, &srgb, Layout::Rgb, px.width(), px),
+        DynamicImage::ImageRgba8(px) => rows_8(&profile, &srgb, Layout::Rgba, px.width(), px),
+        DynamicImage::ImageRgb16(px) => rows_16(&profile, &srgb, Layout::Rgb, px.width(), px),
+        DynamicImage::ImageRgba16(px) => rows_16(&profile, &srgb, Layout::Rgba, px.width(), px),
+        DynamicImage::ImageLuma8(px) => grey_8(&profile, &srgb, px, 1),
+        DynamicImage::ImageLumaA8(px) => grey_8(&profile, &srgb, px, 2),
+        DynamicImage::ImageLuma16(px) => grey_16(&profile, &srgb, px, 1),
+        DynamicImage::ImageLumaA16(px) => grey_16(&profile, &srgb, px, 2),
+        _ => false,
+    };
+    if converted {
+        Colour::Converted { name }
+    } else {
+        not_applied("a profile this app cannot apply")
+    }
+}
+
+/// Converts 8-bit rows in place, one row of scratch at a time.
+fn rows_8(
+    from: &ColorProfile,
+    to: &ColorProfile,
+    layout: Layout,
+    width: u32,
+    pixels: &mut [u8],
+) -> bool {
+    let Ok(transform) = from.create_transform_8bit(layout, to, layout, options()) else {
+        return false;
+    };
+    let row = width as usize * layout.channels();
+    let mut scratch = vec![0u8; row];
+    pixels.chunks_exact_mut(row).all(|line| {
+        scratch.copy_from_slice(line);
+        transform.transform(&scratch, line).is_ok()
+    })
+}
+
+/// Converts 16-bit rows in place, one row of scratch at a time.
+fn rows_16(
+    from: &ColorProfile,
+    to: &ColorProfile,
+    layout: Layout,
+    width: u32,
+    pixels: &mut [u16],
+) -> bool {
+    let Ok(transform) = from.create_transform_16bit(layout, to, layout, options()) else {
+        return false;
+    };
+    let row = width as usize * layout.channels();
+    let mut scratch = vec![0u16; row];
+    pixels.chunks_exact_mut(row).all(|line| {
+        scratch.copy_from_slice(line);
+        transform.transform(&scratch, line).is_ok()
+    })
+}
+
+/// Each grey level's sRGB grey: a neutral grey stays neutral, so one table of levels converts
+/// a grey photo in place (its first channel of each `step` samples).
+fn grey_8(from: &ColorProfile, to: &ColorProfile, pixels: &mut [u8], step: usize) -> bool {
+    let Ok(transform) = from.create_transform_8bit(Layout::Gray, to, Layout::Rgb, options()) else {
+        return false;
+    };
+    let levels: Vec<u8> = (0..=255).collect();
+    let mut rgb = vec![0u8; 256 * 3];
+    if transform.transform(&levels, &mut rgb).is_err() {
+        return false;
+    }
+    for v in pixels.iter_mut().step_by(step) {
+        *v = rgb[*v as usize * 3 + 1];
+    }
+    true
+}
+
+/// [`grey_8`] for 16-bit grey.
+fn grey_16(from: &ColorProfile, to: &ColorProfile, pixels: &mut [u16], step: usize) -> bool {
+    let Ok(transform) = from.create_transform_16bit(Layout::Gray, to, Layout::Rgb, options())
+    else {
+        return false;
+    };
+    let levels: Vec<u16> = (0..=u16::MAX).collect();
+    let mut rgb = vec![0u16; levels.len() * 3];
+    if transform.transform(&levels, &mut rgb).is_err() {
+        return false;
+    }
+    for v in pixels.iter_mut().step_by(step) {
+        *v = rgb[*v as usize * 3 + 1];
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn png_chunks_are_read_up_to_the_image_data() {
+        let chunk = |kind: &[u8], data: &[u8]| {
+            let mut c = (data.len() as u32).to_be_bytes().to_vec();
+            c.extend_from_slice(kind);
+            c.extend_from_slice(data);
+            c.extend_from_slice(&[0; 4]);
+            c
+        };
+        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+        png.extend(chunk(b"IHDR", &[0; 13]));
+        png.extend(chunk(b"cICP", &[12, 13, 0, 1]));
+        png.extend(chunk(b"sRGB", &[0]));
+        png.extend(chunk(b"IDAT", &[]));
+        assert_eq!(png_colour_chunks(&png), (Some([12, 13, 0, 1]), true));
+        // after the image data, and cut short: not read
+        let mut late = png[..33].to_vec();
+        late.extend(chunk(b"IDAT", &[]));
+        late.extend(chunk(b"cICP", &[12, 13, 0, 1]));
+        assert_eq!(png_colour_chunks(&late), (None, false));
+        assert_eq!(png_colour_chunks(&png[..40]), (None, false));
+    }
+
+    #[test]
+    fn what_is_said_of_each_case() {
+        assert_eq!(Colour::Untagged.to_string(), "no profile: sRGB assumed");
+        assert_eq!(
+            Colour::Converted {
+                name: "Display P3".into()
+            }
+            .to_string(),
+            "Display P3 (converted to sRGB)"
+        );
+        assert_eq!(
+            Colour::Unreadable.to_string(),
+            "profile unreadable: sRGB assumed"
+        );
+    }
+
+    #[test]
+    fn an_srgb_profile_and_srgb_code_points_change_nothing() {
+        let srgb_icc = ColorProfile::new_srgb().encode().unwrap();
+        let original = DynamicImage::ImageRgb8(image::RgbImage::from_fn(16, 16, |x, y| {
+            image::Rgb([(x * 16) as u8, (y * 16) as u8, 200])
+        }));
+        for source in [Source::Icc(srgb_icc), Source::Cicp([1, 13, 0, 1])] {
+            let mut image = original.clone();
+            assert_eq!(to_srgb(&mut image, source), Colour::Srgb);
+            assert_eq!(image, original);
+        }
+        let mut image = original.clone();
+        assert_eq!(
+            to_srgb(&mut image, Source::Icc(b"junk".to_vec())),
+            Colour::Unreadable
+        );
+        assert_eq!(image, original);
+    }
+}
