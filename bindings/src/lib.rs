@@ -36,8 +36,8 @@ pub use limits::{
 pub use pdb::{canonical_goal, PatternDatabase};
 pub use picture::{
     builtin_picture, builtin_pictures, load_picture, load_picture_cropped,
-    load_picture_with_limits, load_preview, picture_from_pixels, picture_size, tile_rect,
-    BuiltinPicture, Crop, PhotoPreview, Picture, PictureSize, TileRect,
+    load_picture_with_limits, load_preview, picture_from_pixels, picture_png, picture_size,
+    tile_rect, BuiltinPicture, Crop, PhotoPreview, Picture, PictureSize, TileRect,
 };
 pub use records::{Algorithm, Direction, Heuristic, SearchStats, Solution};
 pub use solving::{best_count, hint, solve};

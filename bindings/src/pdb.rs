@@ -36,6 +36,20 @@ impl PatternDatabase {
         Ok(Arc::new(PatternDatabase(Arc::new(db))))
     }
 
+    /// Loads databases from a file [`PatternDatabase::to_bytes`] wrote: each table is read
+    /// straight into the memory that keeps it (no copy of the file is held, nothing crosses
+    /// the boundary). A missing, damaged or foreign file is a `PatternDatabase` error.
+    #[uniffi::constructor]
+    pub fn from_file(path: String) -> Result<Arc<Self>> {
+        let file = std::fs::File::open(&path).map_err(|e| {
+            crate::error::PuzzleError::PatternDatabase(format!("cannot read {path}: {e}"))
+        })?;
+        // Reads larger than a table go straight into it; the buffer serves the headers.
+        let mut reader = std::io::BufReader::new(file);
+        let db = core::heuristic::PatternDb::read_whole(&mut reader, None)?;
+        Ok(Arc::new(PatternDatabase(Arc::new(db))))
+    }
+
     /// The bytes to cache (versioned header and checksum).
     pub fn to_bytes(&self) -> Vec<u8> {
         self.0.to_bytes()
@@ -65,4 +79,32 @@ impl PatternDatabase {
 #[uniffi::export]
 pub fn canonical_goal(goal: Vec<u32>) -> Result<Vec<u32>> {
     Ok(core::heuristic::canonical_goal(&board(&goal)?).to_u32s())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn databases_load_from_their_file_and_a_damaged_file_is_refused() {
+        let goal: Vec<u32> = (1..9).chain([0]).collect();
+        let db = PatternDatabase::build(goal.clone(), None).unwrap();
+        let path = std::env::temp_dir().join(format!("slidepuzzle-pdb-{}.bin", std::process::id()));
+        let bytes = db.to_bytes();
+        std::fs::write(&path, &bytes).unwrap();
+        let loaded = PatternDatabase::from_file(path.display().to_string()).unwrap();
+        assert_eq!(loaded.to_bytes(), bytes);
+        assert!(loaded.serves(goal) && loaded.is_current());
+        let mut damaged = bytes.clone();
+        damaged[bytes.len() / 2] ^= 1;
+        std::fs::write(&path, &damaged).unwrap();
+        assert!(PatternDatabase::from_file(path.display().to_string()).is_err());
+        std::fs::write(&path, [&bytes[..], b"x"].concat()).unwrap();
+        assert!(PatternDatabase::from_file(path.display().to_string()).is_err());
+        std::fs::remove_file(&path).unwrap();
+        assert!(matches!(
+            PatternDatabase::from_file(path.display().to_string()),
+            Err(crate::error::PuzzleError::PatternDatabase(_))
+        ));
+    }
 }

@@ -55,6 +55,17 @@ pub fn load_picture(bytes: Vec<u8>, edge: u32) -> Result<Picture> {
     Ok(pic::load(&bytes, edge, &pic::PictureLimits::default())?.into())
 }
 
+/// The picture as PNG bytes, to keep a chosen square small on disk (a relaunch reads it back
+/// with [`load_picture`] at the size it needs, and decodes nothing larger).
+#[uniffi::export]
+pub fn picture_png(picture: Picture) -> Result<Vec<u8>> {
+    let picture = pic::Picture {
+        edge: picture.edge,
+        rgba: picture.rgba,
+    };
+    Ok(picture.to_png()?)
+}
+
 /// [`load_picture`] with explicit budgets.
 #[uniffi::export]
 pub fn load_picture_with_limits(

@@ -470,22 +470,8 @@ pub fn draw_grid(picture: &mut Picture, size: usize) -> Result<(), CliError> {
 
 /// Writes `picture` as a PNG file, whole or not at all (see [`crate::files::write_atomic`]).
 pub fn write_png(picture: &Picture, out: &Path) -> Result<(), CliError> {
-    use image::ImageEncoder;
-    // Pictures are opaque (the pipeline sets every alpha to 255), so the file is RGB: a
-    // quarter smaller, and usable where an alpha channel is refused (an app icon).
-    let rgb: Vec<u8> = picture
-        .rgba
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
-    let mut bytes = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut bytes)
-        .write_image(
-            &rgb,
-            picture.edge,
-            picture.edge,
-            image::ExtendedColorType::Rgb8,
-        )
+    let bytes = picture
+        .to_png()
         .map_err(|e| CliError::Io(format!("cannot encode the picture as PNG: {e}")))?;
     crate::files::write_atomic(out, &bytes)
 }

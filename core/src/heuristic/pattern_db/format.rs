@@ -44,12 +44,25 @@ impl PatternDb {
     /// Reads bytes written by [`PatternDb::to_bytes`], checking version, checksum, shape and,
     /// when given, the goal; bytes after the checksum are refused.
     pub fn from_bytes(bytes: &[u8], goal: Option<&Board>) -> Result<PatternDb, PdbError> {
-        let mut rest = bytes;
-        let db = PatternDb::read_from(&mut rest, goal)?;
-        if !rest.is_empty() {
-            return Err(PdbError::Malformed("trailing bytes".into()));
+        PatternDb::read_whole(&mut &bytes[..], goal)
+    }
+
+    /// [`PatternDb::read_from`] a stream that holds nothing after the databases (a file, a
+    /// slice): anything after the checksum is refused.
+    pub fn read_whole<R: std::io::Read>(
+        r: &mut R,
+        goal: Option<&Board>,
+    ) -> Result<PatternDb, PdbError> {
+        let db = PatternDb::read_from(r, goal)?;
+        let mut more = [0u8; 1];
+        loop {
+            match r.read(&mut more) {
+                Ok(0) => return Ok(db),
+                Ok(_) => return Err(PdbError::Malformed("trailing bytes".into())),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(io_error(e)),
+            }
         }
-        Ok(db)
     }
 
     /// Reads what [`PatternDb::to_bytes`] wrote from `r`, each table straight into the memory

@@ -1427,6 +1427,20 @@ public static func fromBytes(bytes: Data)throws  -> PatternDatabase  {
 })
 }
     
+    /**
+     * Loads databases from a file [`PatternDatabase::to_bytes`] wrote: each table is read
+     * straight into the memory that keeps it (no copy of the file is held, nothing crosses
+     * the boundary). A missing, damaged or foreign file is a `PatternDatabase` error.
+     */
+public static func fromFile(path: String)throws  -> PatternDatabase  {
+    return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(
+        FfiConverterString.lower(path),uniffiCallStatus
+    )
+})
+}
+    
 
     
     /**
@@ -5388,6 +5402,18 @@ public func pictureFromPixels(width: UInt32, height: UInt32, rgba: Data, stride:
 })
 }
 /**
+ * The picture as PNG bytes, to keep a chosen square small on disk (a relaunch reads it back
+ * with [`load_picture`] at the size it needs, and decodes nothing larger).
+ */
+public func picturePng(picture: Picture)throws  -> Data  {
+    return try  FfiConverterData.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_picture_png(
+        FfiConverterTypePicture_lower(picture),uniffiCallStatus
+    )
+})
+}
+/**
  * The upright width and height of a JPEG, PNG, WebP or GIF, from its header (EXIF orientation
  * applied), without decoding it: for a crop screen.
  */
@@ -5511,6 +5537,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() != 5184) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_picture_png() != 58346) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_picture_size() != 3452) {
@@ -5679,6 +5708,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() != 40788) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() != 65172) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -561,6 +561,11 @@ uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build(RustBuffer 
 uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(RustBuffer bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
+uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(RustBuffer path, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PATTERNDATABASE_GOAL
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PATTERNDATABASE_GOAL
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_patterndatabase_goal(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -641,6 +646,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_preview(RustBuffer bytes, uint32_
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(uint32_t width, uint32_t height, RustBuffer rgba, uint32_t stride, RustBuffer crop, uint32_t edge, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_PNG
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_PNG
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_png(RustBuffer picture, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_SIZE
@@ -1000,6 +1010,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_PNG
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_PNG
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_png(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_SIZE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_SIZE
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_size(void
@@ -1333,6 +1349,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES
 uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
+uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file(void
     
 );
 #endif

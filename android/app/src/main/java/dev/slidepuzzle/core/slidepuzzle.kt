@@ -721,6 +721,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_picture_png(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_size(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_tile_rect(
@@ -832,6 +834,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file(
     ): Int
     external fun ffi_slidepuzzle_ffi_uniffi_contract_version(
     ): Int
@@ -974,6 +978,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(`path`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_goal(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_is_current(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -1005,6 +1011,8 @@ internal object UniffiLib {
     external fun uniffi_slidepuzzle_ffi_fn_func_load_preview(`bytes`: RustBuffer.ByValue,`maxEdge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(`width`: Int,`height`: Int,`rgba`: RustBuffer.ByValue,`stride`: Int,`crop`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_picture_png(`picture`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_size(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1169,6 +1177,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() and 0xFFFF) != 5184) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_png() and 0xFFFF) != 58346) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_size() and 0xFFFF) != 3452) {
@@ -1337,6 +1348,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() and 0xFFFF) != 40788) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() and 0xFFFF) != 65172) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -3119,6 +3133,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
     
         
         FfiConverterByteArray.lower(`bytes`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * Loads databases from a file [`PatternDatabase::to_bytes`] wrote: each table is read
+     * straight into the memory that keeps it (no copy of the file is held, nothing crosses
+     * the boundary). A missing, damaged or foreign file is a `PatternDatabase` error.
+     */
+    @Throws(PuzzleException::class) fun `fromFile`(`path`: kotlin.String): PatternDatabase {
+            return FfiConverterTypePatternDatabase.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(
+    
+        
+        FfiConverterString.lower(`path`),_status)
 }
     )
     }
@@ -6925,6 +6957,22 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
         FfiConverterUInt.lower(`stride`),
         FfiConverterOptionalTypeCrop.lower(`crop`),
         FfiConverterUInt.lower(`edge`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The picture as PNG bytes, to keep a chosen square small on disk (a relaunch reads it back
+         * with [`load_picture`] at the size it needs, and decodes nothing larger).
+         */
+    @Throws(PuzzleException::class) fun `picturePng`(`picture`: Picture): kotlin.ByteArray {
+            return FfiConverterByteArray.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_png(
+    
+        
+        FfiConverterTypePicture.lower(`picture`),_status)
 }
     )
     }
