@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Rewrites a pattern-database file of format 2 whose groups are all compact (a 3×3 set) in
-format 1, as older builds wrote it: no layout byte per group, FNV-1a over bytes."""
+format 1, as older builds wrote it: no layout byte per group, FNV-1a over bytes.
+
+  pdb_v1.py FILE             the same tables in format 1
+  pdb_v1.py --reorder FILE   also with each group's first two tiles swapped: a set whose groups
+                             are not the partition this build makes (a stale cache, which the
+                             apps rebuild)"""
 import struct
 import sys
 
@@ -14,7 +19,7 @@ def fnv1a(data):
     return h
 
 
-def main(path):
+def main(path, reorder=False):
     data = open(path, "rb").read()
     assert data[:4] == b"SPDB" and struct.unpack("<H", data[4:6])[0] == 2, "not a format 2 file"
     size = data[6]
@@ -26,7 +31,10 @@ def main(path):
     at += 1
     for _ in range(count):
         k = data[at]
-        out += data[at : at + 1 + k]
+        tiles = bytearray(data[at + 1 : at + 1 + k])
+        if reorder and k >= 2:
+            tiles[0], tiles[1] = tiles[1], tiles[0]
+        out += data[at : at + 1] + tiles
         at += 1 + k
         assert data[at] == 0, "a sparse group has no format 1 form here"
         at += 1
@@ -38,4 +46,7 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--reorder":
+        main(sys.argv[2], reorder=True)
+    else:
+        main(sys.argv[1])

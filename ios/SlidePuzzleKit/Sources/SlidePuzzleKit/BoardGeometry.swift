@@ -92,38 +92,13 @@ public struct BoardGeometry: Equatable, Sendable {
         return row * size + column
     }
 
-    /// The direction of a swipe, or `nil` for a drag shorter than a third of a tile (a tap).
-    public func swipeDirection(dx: Double, dy: Double) -> TileDirection? {
-        guard max(abs(dx), abs(dy)) >= tileEdge / 3 else { return nil }
-        if abs(dx) > abs(dy) { return dx > 0 ? .right : .left }
-        return dy > 0 ? .down : .up
-    }
-}
-
-/// How the game screen divides the space it gets: in landscape the board and the controls sit
-/// side by side; in portrait the controls go below the board.
-public struct GameLayout: Equatable, Sendable {
-    /// Board and controls in one row.
-    public let sideBySide: Bool
-    /// The board's edge in points.
-    public let boardSide: Double
-
-    /// `width`×`height` is the safe area the screen has; `controls` is the least room the
-    /// controls need across (side by side) or down (stacked).
-    public init(width: Double, height: Double, controls: Double = 240, margin: Double = 16) {
-        sideBySide = width > height
-        let board =
-            sideBySide
-            ? min(height, width - controls) - 2 * margin
-            : min(width, height - controls) - 2 * margin
-        boardSide = max(board, 0)
-    }
+    /// The distance between the centres of two neighbouring cells: a tile's full slide.
+    public var step: Double { tileEdge + gap }
 }
 
 /// A finger on the board: the tiles it carries and how far. A drag starts on the tile under the
 /// finger; it carries that tile and every tile between it and the empty space, toward the empty
-/// space only, at most one tile's step. Released past half a step, the tiles slide (the same
-/// move as a tap on the first one); otherwise they settle back.
+/// space only, at most one tile's step. Whether a release slides them is ``BoardTouch``'s.
 public struct BoardDrag: Equatable, Sendable {
     /// The cell where the finger started.
     public let startCell: Int
@@ -157,14 +132,7 @@ public struct BoardDrag: Equatable, Sendable {
     /// The carried tiles' offset for a finger moved by (`dx`, `dy`) points: along the
     /// direction only, between no move and one `step` (a tile's edge plus the gap).
     public func offset(dx: Double, dy: Double, step: Double) -> (x: Double, y: Double) {
-        let along =
-            switch direction {
-            case .right: dx
-            case .left: -dx
-            case .down: dy
-            case .up: -dy
-            }
-        let clamped = min(max(along, 0), step)
+        let clamped = min(max(along(dx: dx, dy: dy), 0), step)
         return switch direction {
         case .right: (clamped, 0)
         case .left: (-clamped, 0)
@@ -173,11 +141,15 @@ public struct BoardDrag: Equatable, Sendable {
         }
     }
 
-    /// Whether letting go at (`dx`, `dy`) completes the slide: past half a step toward the
-    /// empty space.
-    public func commits(dx: Double, dy: Double, step: Double) -> Bool {
-        let (x, y) = offset(dx: dx, dy: dy, step: step)
-        return max(abs(x), abs(y)) >= step / 2
+    /// How far along its direction the finger has carried the tiles, in points (negative:
+    /// away from the empty space).
+    public func along(dx: Double, dy: Double) -> Double {
+        switch direction {
+        case .right: dx
+        case .left: -dx
+        case .down: dy
+        case .up: -dy
+        }
     }
 }
 

@@ -16,11 +16,23 @@ public struct PhotoCrop: Codable, Equatable, Sendable {
 
     /// The core's record.
     var core: Crop { Crop(x: x, y: y, side: side) }
+
+    /// Whether the square lies inside a `width`×`height` picture and has some area (what the
+    /// core would otherwise refuse).
+    public func fits(width: Int, height: Int) -> Bool {
+        let shorter = Double(min(width, height))
+        let sidePixels = side * shorter
+        let slack = 1e-9
+        return [x, y, side].allSatisfy(\.isFinite) && side > 0 && x >= -slack && y >= -slack
+            && x * Double(width) + sidePixels <= Double(width) * (1 + slack) + slack
+            && y * Double(height) + sidePixels <= Double(height) * (1 + slack) + slack
+    }
 }
 
 /// The crop screen's maths: a photo of `width`×`height` upright pixels under a square frame.
 /// Zoom 1 shows the photo's shorter edge across the frame (it never gets smaller: the frame is
-/// always covered); pinching zooms in up to the point where the square is `minimumSide` pixels;
+/// always covered); pinching zooms about the fingers (the photo pixel under them stays put) up
+/// to the point where the square has as many pixels as the board shows (`minimumSide`);
 /// dragging pans, and the frame never leaves the photo. The frame's square is ``crop``.
 public struct CropFrame: Equatable, Sendable {
     public let width: Double
@@ -30,14 +42,15 @@ public struct CropFrame: Equatable, Sendable {
     /// The photo pixel under the frame's centre.
     public private(set) var centerX: Double
     public private(set) var centerY: Double
-    /// The smallest square, in photo pixels, the player may zoom in to.
+    /// The smallest square, in photo pixels: the board's pixels, so no tile is blown up.
     public let minimumSide: Double
 
-    /// The centre square of a `width`×`height` photo.
-    public init(width: Int, height: Int, minimumSide: Double = 64) {
+    /// The centre square of a `width`×`height` photo, the square never smaller than
+    /// `minimumSide` pixels (the board's pixels; all of the shorter edge for a small photo).
+    public init(width: Int, height: Int, minimumSide: Double) {
         self.width = Double(max(width, 1))
         self.height = Double(max(height, 1))
-        self.minimumSide = min(minimumSide, min(self.width, self.height))
+        self.minimumSide = min(max(minimumSide, 1), min(self.width, self.height))
         centerX = self.width / 2
         centerY = self.height / 2
     }
@@ -61,10 +74,22 @@ public struct CropFrame: Equatable, Sendable {
         zoom == 1 && abs(centerX - width / 2) < 0.5 && abs(centerY - height / 2) < 0.5
     }
 
-    /// Pinch by `factor` (2 = twice as close), keeping the photo pixel under the frame's centre.
-    public mutating func zoom(by factor: Double) {
-        guard factor.isFinite, factor > 0 else { return }
+    /// The photo pixel under the point (`x`, `y`) of a frame `frameSide` points wide.
+    public func pixel(atFrameX x: Double, y: Double, frameSide: Double) -> (x: Double, y: Double) {
+        let perPoint = sidePixels / max(frameSide, 1)
+        return (centerX - sidePixels / 2 + x * perPoint, centerY - sidePixels / 2 + y * perPoint)
+    }
+
+    /// Pinch by `factor` (2 = twice as close) about the point (`x`, `y`) of a frame `frameSide`
+    /// points wide: the photo pixel under the fingers stays under them (unless the frame would
+    /// leave the photo).
+    public mutating func zoom(by factor: Double, aboutX x: Double, y: Double, frameSide: Double) {
+        guard factor.isFinite, factor > 0, frameSide > 0, x.isFinite, y.isFinite else { return }
+        let anchor = pixel(atFrameX: x, y: y, frameSide: frameSide)
         zoom = min(max(zoom * factor, 1), maximumZoom)
+        let perPoint = sidePixels / frameSide
+        centerX = anchor.x - x * perPoint + sidePixels / 2
+        centerY = anchor.y - y * perPoint + sidePixels / 2
         clamp()
     }
 
@@ -98,6 +123,12 @@ public struct CropFrame: Equatable, Sendable {
         clamp()
     }
 
+    /// VoiceOver's zoom: a quarter closer or farther, about the centre.
+    public mutating func zoomStep(in closer: Bool) {
+        zoom = min(max(zoom * (closer ? 1.25 : 0.8), 1), maximumZoom)
+        clamp()
+    }
+
     /// Where the photo is drawn under a frame `frameSide` points wide whose top-left is the
     /// origin: its top-left corner and size, in points.
     public func photoRect(frameSide: Double) -> (x: Double, y: Double, width: Double, height: Double) {
@@ -107,6 +138,18 @@ public struct CropFrame: Equatable, Sendable {
         return (-left * scale, -top * scale, width * scale, height * scale)
     }
 
+    /// What VoiceOver says of the square: how much of the photo it holds and where its centre
+    /// is, in percent.
+    public var descriptionLine: Line {
+        if isCentreSquare { return Line("crop.centre") }
+        let shorter = min(width, height)
+        let c = crop
+        let percent = { (v: Double) in Arg.number(UInt64(max(0, (v * 100).rounded()))) }
+        return Line(
+            "crop.value %@ %@ %@", percent(c.side),
+            percent(c.x + c.side * shorter / width / 2), percent(c.y + c.side * shorter / height / 2))
+    }
+
     private mutating func clamp() {
         let half = sidePixels / 2
         centerX = min(max(centerX, half), width - half)
@@ -114,9 +157,9 @@ public struct CropFrame: Equatable, Sendable {
     }
 }
 
-/// How large the platform decodes a photo the core cannot read (HEIC, RAW): the longest edge in
-/// pixels such that the chosen square still has `edge` pixels, never more than the photo has
-/// and never past 4096 (a 48 MP photo is never decoded whole).
+/// How large the platform decodes a photo: the longest edge in pixels such that the chosen
+/// square still has `edge` pixels, never more than the photo has and never past 4096 (a 48 MP
+/// photo is never decoded whole).
 public func platformDecodeEdge(width: Int, height: Int, crop: PhotoCrop?, edge: Int) -> Int {
     let longest = Double(max(width, height))
     let shortest = Double(max(min(width, height), 1))

@@ -21,33 +21,50 @@ public struct SystemTimeSource: TimeSource {
 /// Everything the model reaches outside itself, injected so tests can run it on Linux against
 /// the real core with their own directories, seeds and clocks.
 public struct PuzzleEnvironment: Sendable {
+    /// Auto's time budget, and the memory a search's tables may hold (a phone's share): the
+    /// failure lines say them.
+    public static let solveBudgetMs: UInt64 = 10_000
+    public static let memoryBudgetBytes: UInt64 = 256 << 20
+
     /// Pattern databases, built in the background and cached as files.
     public var databases: PatternDatabaseCache
     /// Where the session is saved; nil saves nothing.
     public var sessions: SessionStore?
-    /// Where the photo of the current game is kept; nil keeps none (a restored game then
-    /// shows numbers).
+    /// Where the chosen square of the current game's photo is kept; nil keeps none (a
+    /// restored game then shows numbers).
     public var photos: PhotoStore?
+    /// The folder of the personal bests (the core's records store); nil records nothing.
+    public var recordsFolder: URL?
     public var time: any TimeSource
     /// Seeds for shuffles.
     public var seed: @Sendable () -> UInt64
-    /// The pause between two Auto moves (Task.sleep, cancelled with the playback).
+    /// Waits (Auto's pause between moves, the save's debounce, a brief peek); cancelled with
+    /// the task that waits.
     public var sleep: @Sendable (Duration) async throws -> Void
-    /// Picture edge in pixels (the board's picture; tiles are cut from it).
+    /// The picture's edge in pixels until the board's size is known.
     public var pictureEdge: UInt32 = 1024
     /// Time an Auto solve may take.
-    public var solveTimeoutMs: UInt64 = 10_000
-    /// Memory a search's tables may hold (a phone's share).
-    public var memoryBudgetBytes: UInt64 = 256 << 20
+    public var solveTimeoutMs: UInt64 = PuzzleEnvironment.solveBudgetMs
+    /// Memory a search's tables may hold.
+    public var memoryBudgetBytes: UInt64 = PuzzleEnvironment.memoryBudgetBytes
     /// Threads a search may use; nil lets the core choose (the device's cores, at most 4).
     public var threads: UInt32?
-    /// Reads photos the core does not decode (HEIC, RAW); nil refuses them.
+    /// Reads photos: the platform's decoder (ImageIO on the phone) at the size needed, before
+    /// the core's own; nil leaves them to the core.
     public var photoDecoder: PhotoDecoder?
+    /// How long after a move the session is written (moves in a burst write once).
+    public var saveDelay: Duration = .milliseconds(400)
+    /// How long the Peek button shows the whole picture for VoiceOver and Switch Control.
+    public var briefPeek: Duration = .milliseconds(1500)
+    /// Says a note to VoiceOver, once per announcement, in the order they come (a view that
+    /// watched the state would see only the last of two in one update).
+    public var announcer: (@MainActor @Sendable (Note) -> Void)?
 
     public init(
         databases: PatternDatabaseCache,
         sessions: SessionStore? = nil,
         photos: PhotoStore? = nil,
+        recordsFolder: URL? = nil,
         time: any TimeSource = SystemTimeSource(),
         seed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
@@ -55,17 +72,20 @@ public struct PuzzleEnvironment: Sendable {
         self.databases = databases
         self.sessions = sessions
         self.photos = photos
+        self.recordsFolder = recordsFolder
         self.time = time
         self.seed = seed
         self.sleep = sleep
     }
 
-    /// The app's environment: databases in `caches`, the session and photo in `support`.
+    /// The app's environment: databases in `caches`, the session, photo and records in
+    /// `support` (Application Support).
     public static func standard(caches: URL, support: URL) -> PuzzleEnvironment {
         var env = PuzzleEnvironment(
             databases: PatternDatabaseCache(directory: caches.appendingPathComponent("PatternDatabases")),
             sessions: SessionStore(url: support.appendingPathComponent("session.json")),
-            photos: PhotoStore(directory: support.appendingPathComponent("Photos")))
+            photos: PhotoStore(directory: support.appendingPathComponent("Photos")),
+            recordsFolder: support.appendingPathComponent("Records"))
         #if canImport(ImageIO) && canImport(CoreGraphics)
             env.photoDecoder = .imageIO
         #endif

@@ -32,24 +32,27 @@ public actor PatternDatabaseCache {
         sizes.contains(size)
     }
 
-    /// The databases for `goal` if they are in memory or in a sound file; never builds and
-    /// never waits for a build. A file is read and checked on the core's queue.
+    /// The databases for `goal` if they are in memory or in a sound, current file; never
+    /// builds and never waits for a build. A file is read on the core's queue, each table
+    /// straight into place by the core (no copy of the file crosses the boundary). A damaged
+    /// file, or one holding an earlier partition of the tiles (``PatternDatabase/isCurrent()``),
+    /// is deleted: the next build replaces it.
     public func cached(for goal: [UInt32]) async -> PatternDatabase? {
         guard let key = Self.key(goal) else { return nil }
         if let db = loaded[key] { return db }
         guard let file = file(key) else { return nil }
-        let read = await CoreQueue.run { () -> Result<PatternDatabase, any Error>? in
-            guard let bytes = try? Data(contentsOf: file) else { return nil }
-            return Result { try PatternDatabase.fromBytes(bytes: bytes) }
+        let read = await CoreQueue.run(.background) { () -> Result<PatternDatabase, any Error>? in
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            return Result { try PatternDatabase.fromFile(path: file.path) }
         }
         switch read {
         case nil:
             return nil
-        case .success(let db)?:
+        case .success(let db)? where db.isCurrent():
             loaded[key] = db
             return db
-        case .failure?:
-            try? FileManager.default.removeItem(at: file)  // damaged: the next build replaces it
+        case .success?, .failure?:
+            try? FileManager.default.removeItem(at: file)
             return nil
         }
     }
@@ -89,7 +92,7 @@ public actor PatternDatabaseCache {
         buildsStarted += 1
         let file = file(key)
         let build = Task.detached(priority: .utility) { () throws -> PatternDatabase in
-            try await CoreQueue.run {
+            try await CoreQueue.run(.background) {
                 let db = try PatternDatabase.build(goal: canonical, cancel: cancel)
                 if let file {
                     try? FileManager.default.createDirectory(

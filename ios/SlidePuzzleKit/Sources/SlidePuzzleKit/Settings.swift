@@ -15,36 +15,6 @@ public enum AlgorithmChoice: String, CaseIterable, Codable, Sendable {
     /// Breadth-first search.
     case bfs
 
-    /// The name in the settings sheet.
-    public var title: String {
-        switch self {
-        case .auto: "Auto (best for the board)"
-        case .patternDatabases: "Pattern databases"
-        case .idaStar: "IDA*"
-        case .aStar: "A*"
-        case .bidirectionalBFS: "Two-way breadth-first"
-        case .bfs: "Breadth-first (BFS)"
-        }
-    }
-
-    /// One line under the name, for a player.
-    public var explanation: String {
-        switch self {
-        case .auto:
-            "Finds the fewest moves when it can, otherwise a short path in a few seconds."
-        case .patternDatabases:
-            "Fewest moves, fast, using tables learned once per board shape (up to 5×5)."
-        case .idaStar:
-            "Fewest moves, using little memory; slow on hard 4×4 boards."
-        case .aStar:
-            "Fewest moves; remembers every position it weighs, so memory runs out on big boards."
-        case .bidirectionalBFS:
-            "Fewest moves, searching from both ends at once; fine for 3×3."
-        case .bfs:
-            "Fewest moves by trying everything in order; only 3×3 fits in memory."
-        }
-    }
-
     var algorithm: Algorithm {
         switch self {
         case .auto: .auto
@@ -94,16 +64,6 @@ public enum Difficulty: String, CaseIterable, Codable, Sendable {
     public func isOffered(onSize size: Int) -> Bool {
         distance == nil || Difficulty.exactSizes.contains(size)
     }
-
-    /// The name in the settings sheet.
-    public var title: String {
-        switch self {
-        case .random: "Random"
-        case .easy: "Easy · 10 moves"
-        case .medium: "Medium · 20 moves"
-        case .hard: "Hard · 30 moves"
-        }
-    }
 }
 
 /// How fast Auto plays its moves.
@@ -117,16 +77,6 @@ public enum PlaybackSpeed: String, CaseIterable, Codable, Sendable {
         case .normal: .milliseconds(280)
         case .fast: .milliseconds(120)
         case .fastest: .milliseconds(40)
-        }
-    }
-
-    /// The name in the settings sheet.
-    public var title: String {
-        switch self {
-        case .slow: "Slow"
-        case .normal: "Normal"
-        case .fast: "Fast"
-        case .fastest: "Fastest"
         }
     }
 }

@@ -59,11 +59,12 @@ struct CacheTests {
     func prefetch() async throws {
         let env = testEnvironment()
         let model = PuzzleModel(environment: env)
-        await model.chooseBuiltin(id: model.builtins[0].id, size: 3)
+        model.selectSize(3)
+        await model.chooseBuiltin(id: model.builtins[0].id)
+        let cache = env.databases
+        #expect(await cache.buildsStarted == 0)
         model.tap(cell: 0)
         let goal = try goalTiles(size: 3, blankCell: 0)
-        let cache = env.databases
-        #expect(await cache.buildsStarted <= 1)
         var ready = false
         for _ in 0..<2_000 where !ready {
             ready = await cache.cached(for: goal) != nil
@@ -71,5 +72,31 @@ struct CacheTests {
         }
         #expect(ready)
         #expect(await cache.buildsStarted == 1)
+    }
+
+    @Test("Tables of an earlier partition are treated as absent, deleted and rebuilt")
+    func staleTablesRebuilt() async throws {
+        let dir = temporaryDirectory()
+        let goal = try goalTiles(size: 3, blankCell: 8)
+        let first = PatternDatabaseCache(directory: dir)
+        #expect(try await first.database(for: goal).isCurrent())
+        let name = try #require(FileManager.default.contentsOfDirectory(atPath: dir.path).first)
+        let file = dir.appendingPathComponent(name)
+        // The same file as a set of another partition (the tool the CLI checks use).
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tool.arguments = [
+            "python3", repositoryRoot.appendingPathComponent("tests/tools/pdb_v1.py").path, "--reorder", file.path,
+        ]
+        try tool.run()
+        tool.waitUntilExit()
+        #expect(tool.terminationStatus == 0)
+        #expect(try !PatternDatabase.fromFile(path: file.path).isCurrent())
+        let second = PatternDatabaseCache(directory: dir)
+        #expect(await second.cached(for: goal) == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        let rebuilt = try await second.database(for: goal)
+        #expect(rebuilt.isCurrent())
+        #expect(await second.buildsStarted == 1)
     }
 }

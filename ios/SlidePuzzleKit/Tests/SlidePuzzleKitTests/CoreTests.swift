@@ -41,9 +41,9 @@ struct CoreTests {
         let game = try Game.withTiles(goal: goal, start: start)
         for move in s.moves { _ = try game.apply(direction: move) }
         #expect(game.isSolved())
-        // The method's name reads as words, not as the core's id.
-        let name = PlayerText.methodName(s.algorithm)
-        #expect(!name.contains("+") && !name.contains(":"), "\(s.algorithm) → \(name)")
+        // The method's name is worded from the catalog, never the core's id.
+        let name = Lines.method(s.algorithm)
+        #expect(name.key.hasPrefix("method.") && name.key != "method.other", "\(s.algorithm) → \(name)")
     }
 
     @Test("Bad boards get typed errors with a reason")

@@ -21,7 +21,7 @@ func temporaryDirectory() -> URL {
     return url
 }
 
-/// An environment in its own directory, with a fixed seed and a short Auto pause.
+/// An environment in its own directory, with a fixed seed, a short Auto pause and save delay.
 func testEnvironment(
     directory: URL = temporaryDirectory(), seed: UInt64 = 1, time: ManualTime = ManualTime(),
     pause: Duration = .milliseconds(1)
@@ -34,6 +34,7 @@ func testEnvironment(
     env.sleep = { _ in try await Task.sleep(for: pause) }
     env.pictureEdge = 96
     env.threads = 2
+    env.photoDecoder = nil
     return env
 }
 
@@ -55,11 +56,31 @@ func shuffledModel(
     settings: Settings = Settings()
 ) async -> PuzzleModel {
     let model = PuzzleModel(environment: environment)
+    await model.bestsReady()
     model.update(settings: settings)
-    await model.chooseBuiltin(id: model.builtins[0].id, size: size)
+    model.selectSize(size)
+    await model.chooseBuiltin(id: model.builtins[0].id)
     model.tap(cell: blank ?? size * size - 1)
     await model.shuffle()
     return model
+}
+
+/// A model whose board is one move from solved: the last move of the goal undone by hand.
+@MainActor
+func oneMoveFromWin(size: Int = 3, environment: PuzzleEnvironment = testEnvironment()) async throws -> PuzzleModel {
+    let model = await shuffledModel(size: size, environment: environment)
+    try solveAllButOne(model)
+    return model
+}
+
+/// Plays the model's board to one move from the goal by the core's optimal path, by taps.
+@MainActor
+func solveAllButOne(_ model: PuzzleModel) throws {
+    let path = try optimalPath(model.state.tiles.map(UInt32.init), goal: model.goalTiles())
+    for move in path.dropLast() {
+        let blank = try #require(model.state.blankCell)
+        model.tap(cell: cell(movedBy: move, blank: blank, size: model.state.size))
+    }
 }
 
 /// The cell whose tile slides when the blank at `blank` moves `direction`.
@@ -77,17 +98,28 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-/// The fewest moves from `tiles` to `goal`, by the core's pattern-database search.
-func optimalLength(_ tiles: [UInt32], goal: [UInt32]) throws -> Int {
+/// The fewest moves from `tiles` to `goal`, by the core's search.
+func optimalPath(_ tiles: [UInt32], goal: [UInt32]) throws -> [Direction] {
     let s = try solve(
         start: tiles, goal: goal, algorithm: .auto, heuristic: .linearConflict,
         limits: Limits(timeoutMs: 60_000), pdb: nil, progress: nil, cancel: nil)
     #expect(s.optimal)
-    return s.moves.count
+    return s.moves
 }
 
-/// A flag set from a task on the main actor.
+extension PuzzleModel {
+    /// The goal of the game on the board.
+    func goalTiles() -> [UInt32] { game?.goal() ?? [] }
+}
+
+/// A tile the player can tap now (not the empty space).
 @MainActor
-final class Flag {
-    var value = false
+func movableTile(_ model: PuzzleModel) throws -> Int {
+    try #require(model.state.movable.first { $0 != model.state.blankCell })
+}
+
+/// What VoiceOver was handed, in order.
+@MainActor
+final class Heard {
+    var notes: [Note] = []
 }
