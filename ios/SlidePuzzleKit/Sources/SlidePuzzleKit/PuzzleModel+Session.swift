@@ -213,7 +213,9 @@ extension PuzzleModel {
                     fewest: session.fewest, findingFewest: false, byAuto: w?.byAuto ?? false,
                     helped: w?.helped ?? session.helped, peeks: w?.peeks ?? session.peeks,
                     movesChange: nil, timeChange: nil, recorded: w?.recorded ?? true)
-                if state.win?.recorded == false { recordWin() }
+                if state.win?.recorded == false && (session.fewest != nil || session.fewestStart == nil) {
+                    recordWin()
+                }
             }
         } else {
             state.phase = .chooseBlank

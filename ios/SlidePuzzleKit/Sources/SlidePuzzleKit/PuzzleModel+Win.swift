@@ -56,15 +56,21 @@ extension PuzzleModel {
         refresh(.won, slides: slides)
         let moves = byAuto ? autoMoves : Int(game.moveCount())
         let helped = byAuto || state.helped
+        // The fewest possible is searched to its end (or said as not known), never dropped.
+        let needsFewest = state.fewest == nil && fewestStart != nil
         state.win = WinSummary(
-            moves: moves, elapsedMs: game.elapsedMs(), fewest: state.fewest,
-            findingFewest: fewestToken != nil && state.fewest == nil, byAuto: byAuto, helped: helped,
-            peeks: state.peeks, movesChange: nil, timeChange: nil, recorded: false)
+            moves: moves, elapsedMs: game.elapsedMs(), fewest: state.fewest, findingFewest: needsFewest,
+            byAuto: byAuto, helped: helped, peeks: state.peeks, movesChange: nil, timeChange: nil,
+            recorded: false)
         state.helped = helped
         state.wins += 1
         announce(byAuto ? .wonByAuto(moves: moves) : .won(moves: moves, elapsedMs: game.elapsedMs()))
         saveNow()
-        if fewestToken == nil { recordWin() }
+        if !needsFewest {
+            recordWin()
+        } else if fewestToken == nil {
+            resumeFewest()  // in front now, or when the app comes back
+        }
     }
 
     /// The fewest-move search ended after the win: the banner says what it found (or that it
@@ -80,7 +86,8 @@ extension PuzzleModel {
 
     /// Writes the win to the records (once) and shows what it improved.
     func recordWin() {
-        guard let w = state.win, !w.recorded, let game else { return }
+        guard let w = state.win, !w.recorded, !recordingWin, let game else { return }
+        recordingWin = true
         let won = WonGame(
             size: UInt32(state.size), picture: state.picture?.recordName ?? "photo",
             moves: game.moveCount(), elapsedMs: w.elapsedMs,
@@ -89,6 +96,7 @@ extension PuzzleModel {
         let gen = generation
         Task { [weak self] in
             guard let self else { return }
+            defer { self.recordingWin = false }
             await self.bestsReady()
             guard let store = self.bests else { return }
             let outcome = await CoreQueue.result(.waited) { try store.record(win: won) }

@@ -58,6 +58,8 @@ public final class PuzzleModel {
     /// The personal bests (the core's records store), once opened.
     @ObservationIgnored var bests: RecordsStore?
     @ObservationIgnored var bestsOpening: Task<Void, Never>?
+    /// A win is being written to the records.
+    @ObservationIgnored var recordingWin = false
     @ObservationIgnored var announcements = 0
 
     public init(environment: PuzzleEnvironment) {
