@@ -1,60 +1,64 @@
 import SlidePuzzleKit
 import SwiftUI
 
-/// The board: each tile a view placed by the model's geometry, sliding when its cell changes.
-/// A drag starts on the tile under the finger and carries it (and the tiles between it and the
-/// empty space) toward the empty space; let go past half a tile, they slide, otherwise they
-/// settle back. A tap slides the tapped tile's line. Arrow keys on a hardware keyboard slide
-/// the tile next to the empty space. Every tile is a VoiceOver element with a label and an
-/// action.
+/// The board: each tile a view placed by the Kit's geometry, sliding when a move moved it (and
+/// only then). Touches go through the Kit's `BoardTouch`: a tap slides the tapped tile's line, a
+/// drag carries the line toward the empty space and a release past a third of a step or a
+/// flick slides it, a finger held still shows the whole picture; a gesture the system cancels
+/// leaves nothing carried or shown. Every cell is a VoiceOver element with its label and a
+/// named action ("Slide tile 7 left").
 struct BoardView: View {
     let model: PuzzleModel
     /// Picture pieces by home cell; empty shows numbered tiles.
     let tiles: [Image]
+    let whole: Image?
     let side: Double
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
-    /// The drag under way, from the cell where the finger came down.
-    @State private var drag: BoardDrag?
-    @State private var dragStarted = false
-    @State private var translation: CGSize = .zero
-    @FocusState private var focused: Bool
+    @State private var touch: BoardTouch?
+    /// The tiles a finger carries and how far along their direction.
+    @State private var carried: (drag: BoardDrag, offset: Double)?
+    @State private var holdTask: Task<Void, Never>?
+    @State private var origin = ContinuousClock.now
+    /// True while a finger is down; SwiftUI resets it when the gesture ends or is cancelled.
+    @GestureState private var pressing = false
+
+    private var state: GameState { model.state }
 
     var body: some View {
-        let state = model.state
         let won = state.phase == .won
         let geometry = BoardGeometry(size: state.size, side: side, gap: won ? 0 : 2)
-        let step = geometry.tileEdge + geometry.gap
         ZStack(alignment: .topLeading) {
             if state.tiles.isEmpty {
+                // Choosing the empty space: the picture whole, each piece a button.
                 ForEach(0..<state.size * state.size, id: \.self) { cell in
                     piece(home: cell, label: cell + 1, geometry: geometry, hint: nil)
                         .position(geometry.center(ofCell: cell))
                         .accessibilityElement()
-                        .accessibilityLabel(state.accessibilityLabel(cell: cell))
+                        .accessibilityLabel(Text(state.accessibilityLine(cell: cell)))
                         .accessibilityAddTraits(.isButton)
                         .accessibilityAction { model.activate(cell: cell) }
                 }
             } else {
                 ForEach(state.tiles.indices, id: \.self) { cell in
-                    Color.clear
-                        .frame(width: geometry.tileEdge, height: geometry.tileEdge)
-                        .position(geometry.center(ofCell: cell))
-                        .accessibilityElement()
-                        .accessibilityLabel(state.accessibilityLabel(cell: cell))
-                        .accessibilityAddTraits(state.movable.contains(cell) ? .isButton : [])
-                        .accessibilityAction { model.activate(cell: cell) }
+                    accessibilityCell(cell, geometry: geometry)
                 }
-                ForEach(labels(state, won: won), id: \.self) { label in
+                ForEach(labels(won: won), id: \.self) { label in
                     let cell = state.tiles.firstIndex(of: label) ?? 0
-                    let shift = offset(ofCell: cell, step: step)
+                    let shift = offset(ofCell: cell, step: geometry.step)
                     piece(
                         home: state.homes[label], label: label, geometry: geometry,
-                        hint: state.hintCell == cell ? state.hintDirection : nil
+                        hint: state.hint?.cell == cell ? state.hint?.direction : nil
                     )
                     .position(geometry.center(ofCell: cell))
                     .offset(x: shift.x, y: shift.y)
                     .accessibilityHidden(true)
+                }
+                if state.peeking, let whole {
+                    whole.resizable()
+                        .frame(width: side, height: side)
+                        .transition(.opacity)
+                        .accessibilityHidden(true)
                 }
             }
         }
@@ -62,73 +66,132 @@ struct BoardView: View {
         .contentShape(Rectangle())
         .gesture(
             DragGesture(minimumDistance: 0)
+                .updating($pressing) { _, down, _ in down = true }
                 .onChanged { value in
-                    if !dragStarted {
-                        dragStarted = true
-                        drag = geometry.cell(at: value.startLocation).flatMap(model.drag(from:))
+                    if touch?.isActive != true {
+                        var fresh = BoardTouch(geometry: geometry)
+                        apply(fresh.began(at: value.startLocation, time: now()))
+                        touch = fresh
+                        startHold()
                     }
-                    translation = value.translation
+                    if var t = touch {
+                        let effects = t.moved(to: value.location, drag: model.drag(from:))
+                        touch = t
+                        apply(effects)
+                    }
                 }
                 .onEnded { value in
-                    let moved = max(abs(value.translation.width), abs(value.translation.height))
-                    if moved < geometry.tileEdge / 6 {
-                        // A tap: the tapped tile's line slides (or the empty space is chosen).
-                        if let cell = geometry.cell(at: value.startLocation) { model.tap(cell: cell) }
-                    } else if let drag {
-                        model.endDrag(
-                            drag, dx: value.translation.width, dy: value.translation.height, step: step)
-                    }
-                    withAnimation(reduceMotion ? nil : .easeOut(duration: 0.12)) {
-                        drag = nil
-                        translation = .zero
-                    }
-                    dragStarted = false
+                    holdTask?.cancel()
+                    guard var t = touch else { return }
+                    let velocity = CGPoint(x: value.velocity.width, y: value.velocity.height)
+                    let effects = t.ended(at: value.location, velocity: velocity, time: now())
+                    touch = t
+                    apply(effects)
                 }
         )
-        .focusable()
-        .focused($focused)
-        .focusEffectDisabled()
-        .onKeyPress(keys: [.upArrow, .downArrow, .leftArrow, .rightArrow]) { press in
-            let direction: TileDirection =
-                switch press.key {
-                case .upArrow: .up
-                case .downArrow: .down
-                case .leftArrow: .left
-                default: .right
-                }
-            model.swipe(direction)
-            return .handled
+        .onChange(of: pressing) { _, down in
+            // Ended without onEnded: the system cancelled the gesture.
+            guard !down, var t = touch, t.isActive else { return }
+            holdTask?.cancel()
+            let effects = t.cancelled()
+            touch = t
+            apply(effects)
         }
-        .onAppear { focused = true }
         // Reduce Motion: tiles jump to their cells and the win shows at once.
-        .animation(reduceMotion ? nil : .easeInOut(duration: 0.14), value: state.tiles)
+        .animation(reduceMotion ? nil : .easeInOut(duration: 0.14), value: state.slideID)
         .animation(reduceMotion ? nil : .easeInOut(duration: 0.4), value: won)
+        .animation(reduceMotion ? nil : .easeInOut(duration: 0.15), value: state.peeking)
         .accessibilityElement(children: .contain)
-        .accessibilityLabel("Puzzle board")
+        .accessibilityLabel(Text(UIText.board))
     }
 
-    /// How far the finger has carried the tile at `cell` (nothing when the drag does not carry it).
+    private func now() -> Duration { ContinuousClock.now - origin }
+
+    /// After the hold delay, a finger still down and still may show the picture.
+    private func startHold() {
+        holdTask?.cancel()
+        holdTask = Task { @MainActor in
+            do { try await Task.sleep(for: BoardTouch.peekDelay) } catch { return }
+            guard var t = touch else { return }
+            let effects = t.held(time: now())
+            touch = t
+            apply(effects)
+        }
+    }
+
+    private func apply(_ effects: [BoardTouch.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .tap(let cell):
+                model.tap(cell: cell)
+            case .carry(let drag, let offset):
+                carried = (drag, offset)
+            case .commit(let drag):
+                carried = nil
+                model.commit(drag)
+            case .settle:
+                withAnimation(reduceMotion ? nil : .easeOut(duration: 0.12)) { carried = nil }
+            case .peekStarts:
+                model.peek(on: true)
+            case .peekEnds:
+                model.peek(on: false)
+            }
+        }
+    }
+
+    /// A cell as VoiceOver knows it: its label, and its slide as a named action.
+    private func accessibilityCell(_ cell: Int, geometry: BoardGeometry) -> some View {
+        let action = Lines.slideAction(state, cell: cell)
+        return Color.clear
+            .frame(width: geometry.tileEdge, height: geometry.tileEdge)
+            .position(geometry.center(ofCell: cell))
+            .accessibilityElement()
+            .accessibilityLabel(Text(state.accessibilityLine(cell: cell)))
+            .accessibilityAddTraits(action != nil ? .isButton : [])
+            .accessibilityAction { model.activate(cell: cell) }
+            .accessibilityActions {
+                if let action {
+                    Button {
+                        model.activate(cell: cell)
+                    } label: {
+                        Text(action)
+                    }
+                }
+            }
+    }
+
+    /// How far the finger has carried the tile at `cell`.
     private func offset(ofCell cell: Int, step: Double) -> (x: Double, y: Double) {
-        guard let drag, drag.cells.contains(cell) else { return (0, 0) }
-        return drag.offset(dx: translation.width, dy: translation.height, step: step)
+        guard let carried, carried.drag.cells.contains(cell) else { return (0, 0) }
+        return carried.drag.offset(
+            dx: unit(carried.drag.direction).x * carried.offset,
+            dy: unit(carried.drag.direction).y * carried.offset, step: step)
+    }
+
+    private func unit(_ d: TileDirection) -> (x: Double, y: Double) {
+        switch d {
+        case .up: (0, -1)
+        case .down: (0, 1)
+        case .left: (-1, 0)
+        case .right: (1, 0)
+        }
     }
 
     /// The tiles to draw: every label but the empty space, which shows its piece at the win.
-    private func labels(_ state: GameState, won: Bool) -> [Int] {
+    private func labels(won: Bool) -> [Int] {
         won ? Array(0..<state.tiles.count) : Array(1..<state.tiles.count)
     }
 
     @ViewBuilder
     private func piece(home: Int, label: Int, geometry: BoardGeometry, hint: TileDirection?) -> some View {
-        let showNumber = model.state.settings.showNumbers || tiles.isEmpty
         ZStack {
             if home < tiles.count {
                 tiles[home].resizable().interpolation(.medium)
             } else {
                 Rectangle().fill(Color.accentColor.opacity(0.25))
             }
-            if showNumber && label != 0 {
-                Text("\(label)")
+            if state.showsNumbers && label != 0 {
+                Text(verbatim: String(label))
                     .font(.system(size: max(geometry.tileEdge * 0.3, 10), weight: .bold, design: .rounded))
                     .padding(4)
                     .background(.ultraThinMaterial, in: Circle())
@@ -143,7 +206,7 @@ struct BoardView: View {
             }
         }
         .frame(width: geometry.tileEdge, height: geometry.tileEdge)
-        .clipShape(RoundedRectangle(cornerRadius: model.state.phase == .won ? 0 : 4))
+        .clipShape(RoundedRectangle(cornerRadius: state.phase == .won ? 0 : 4))
         .overlay {
             if hint != nil {
                 RoundedRectangle(cornerRadius: 4).stroke(Color.yellow, lineWidth: 4)

@@ -1,11 +1,10 @@
 import SwiftUI
 import UIKit
 
-/// The system camera (UIImagePickerController with `.camera`); hands back JPEG bytes, which
-/// keep the photo's orientation in their EXIF data for the core to apply, or nil if the player
-/// cancelled.
+/// The system camera (UIImagePickerController with `.camera`); hands back the photo taken, or
+/// nil when the player cancelled. Its bytes are made off the main thread by the model.
 struct CameraPicker: UIViewControllerRepresentable {
-    let done: (Data?) -> Void
+    let done: (UIImage?) -> Void
 
     func makeUIViewController(context: Context) -> UIImagePickerController {
         let picker = UIImagePickerController()
@@ -23,9 +22,9 @@ struct CameraPicker: UIViewControllerRepresentable {
     // UIKit's delegate protocols are main-actor isolated; so is the coordinator.
     @MainActor
     final class Coordinator: NSObject, UIImagePickerControllerDelegate, UINavigationControllerDelegate {
-        let done: (Data?) -> Void
+        let done: (UIImage?) -> Void
 
-        init(done: @escaping (Data?) -> Void) {
+        init(done: @escaping (UIImage?) -> Void) {
             self.done = done
         }
 
@@ -33,8 +32,7 @@ struct CameraPicker: UIViewControllerRepresentable {
             _ picker: UIImagePickerController,
             didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any]
         ) {
-            let image = info[.originalImage] as? UIImage
-            done(image?.jpegData(compressionQuality: 0.9))
+            done(info[.originalImage] as? UIImage)
         }
 
         func imagePickerControllerDidCancel(_ picker: UIImagePickerController) {

@@ -1,173 +1,158 @@
+import SlidePuzzleCore
 import SlidePuzzleKit
 import SwiftUI
 
-/// The game screen: board, moves and time, controls, Auto's line. In landscape the board and
-/// the controls sit side by side.
+/// The game screen: the stats line, the board, a reserved status line and one row of controls,
+/// placed where SlidePuzzleKit's `GameLayout` says for the safe area and the text size (in
+/// landscape the board sits beside the rest). Arrow keys slide tiles, ⌘Z undoes, ⇧⌘Z redoes.
 struct GameView: View {
     let model: PuzzleModel
     @State private var showSettings = false
     @State private var showDetails = false
     @State private var tiles: [Image] = []
-    /// What the player asked for that would drop the moves made, until they confirm it.
-    @State private var pending: Pending?
+    @State private var whole: Image?
+    @FocusState private var focused: Bool
     @Environment(\.displayScale) private var displayScale
-    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+    @Environment(\.dynamicTypeSize) private var dynamicTypeSize
 
     private var state: GameState { model.state }
 
-    /// An action that loses the board's moves.
-    private enum Pending: Identifiable {
-        case pictures, shuffle
-        case size(Int)
-
-        var id: String {
-            switch self {
-            case .pictures: "pictures"
-            case .shuffle: "shuffle"
-            case .size(let n): "size\(n)"
-            }
-        }
-
-        var title: String {
-            switch self {
-            case .pictures: "Leave this game for the pictures?"
-            case .shuffle: "Shuffle and start over?"
-            case .size(let n): "Start over as a \(n)×\(n) board?"
-            }
-        }
-
-        var confirm: String {
-            switch self {
-            case .pictures: "Leave this game"
-            case .shuffle: "Shuffle"
-            case .size(let n): "Play \(n)×\(n)"
-            }
-        }
-    }
-
-    /// Runs `action` now, or asks first when the board has moves to lose.
-    private func ask(_ action: Pending) {
-        if state.hasProgress {
-            pending = action
-        } else {
-            perform(action)
-        }
-    }
-
-    private func perform(_ action: Pending) {
-        switch action {
-        case .pictures: model.backToStart()
-        case .shuffle: Task { await model.shuffle() }
-        case .size(let n): model.changeSize(n)
-        }
+    private var textScale: Double {
+        GameLayout.textScale(step: DynamicTypeSize.allCases.firstIndex(of: dynamicTypeSize) ?? 3)
     }
 
     var body: some View {
         GeometryReader { proxy in
-            let layout = GameLayout(width: proxy.size.width, height: proxy.size.height)
-            let board = BoardView(model: model, tiles: tiles, side: layout.boardSide)
-                .task(id: layout.boardSide) {
-                    await model.boardDidResize(points: layout.boardSide, scale: displayScale)
-                }
-            if layout.sideBySide {
-                HStack(alignment: .center, spacing: 16) {
-                    board
-                    ScrollView { controls }
-                }
-                .padding()
-            } else {
-                VStack(spacing: 16) {
-                    board
-                    ScrollView { controls }
-                }
-                .padding()
-            }
-        }
-        .navigationTitle("\(state.size)×\(state.size)")
-        .navigationBarTitleDisplayMode(.inline)
-        .toolbar {
-            ToolbarItem(placement: .topBarLeading) {
-                Button("Pictures", systemImage: "photo.stack") { ask(.pictures) }
-            }
-            ToolbarItem(placement: .topBarTrailing) {
-                Menu("Board size", systemImage: "square.grid.3x3") {
-                    Picker(
-                        "Board size",
-                        selection: Binding(get: { state.size }, set: { n in if n != state.size { ask(.size(n)) } })
-                    ) {
-                        ForEach(BoardSizes.all, id: \.self) { n in Text("\(n)×\(n)").tag(n) }
+            let layout = GameLayout(width: proxy.size.width, height: proxy.size.height, textScale: textScale)
+            ZStack(alignment: .topLeading) {
+                StatsLine(model: model) { showDetails = true }
+                    .frame(width: layout.stats.width, height: layout.stats.height, alignment: .leading)
+                    .offset(x: layout.stats.x, y: layout.stats.y)
+                BoardView(model: model, tiles: tiles, whole: whole, side: layout.boardSide)
+                    .overlay(alignment: .bottom) {
+                        if let win = state.win, state.phase == .won { WinCard(win: win, state: state) }
                     }
+                    .offset(x: layout.board.x, y: layout.board.y)
+                    .task(id: layout.boardSide) {
+                        await model.boardDidResize(points: layout.boardSide, scale: displayScale)
+                    }
+                StatusLine(state: state)
+                    .frame(width: layout.status.width, height: layout.status.height, alignment: .leading)
+                    .offset(x: layout.status.x, y: layout.status.y)
+                ControlsBar(model: model, showsCaptions: layout.showsCaptions)
+                    .frame(width: layout.controls.width, height: layout.controls.height)
+                    .offset(x: layout.controls.x, y: layout.controls.y)
+            }
+        }
+        .navigationTitle(Text(Lines.board(state.size)))
+        .navigationBarTitleDisplayMode(.inline)
+        .toolbar { toolbar }
+        .confirmationDialog(
+            state.confirmation.map { Text(Lines.confirmationTitle($0)) } ?? Text(verbatim: ""),
+            isPresented: Binding(
+                get: { model.state.confirmation != nil }, set: { if !$0 { model.dismissConfirmation() } }),
+            titleVisibility: .visible
+        ) {
+            if let c = state.confirmation {
+                Button(role: .destructive) {
+                    model.confirm()
+                } label: {
+                    Text(Lines.confirmationAction(c))
                 }
             }
-            ToolbarItem(placement: .topBarTrailing) {
-                Button("Settings", systemImage: "gearshape") { showSettings = true }
+            Button(role: .cancel) {
+                model.dismissConfirmation()
+            } label: {
+                Text(UIText.keepPlaying)
             }
+        } message: {
+            if let c = state.confirmation { Text(Lines.confirmationMessage(c)) }
         }
-        .confirmationDialog(
-            pending?.title ?? "", isPresented: Binding(get: { pending != nil }, set: { if !$0 { pending = nil } }),
-            titleVisibility: .visible, presenting: pending
-        ) { action in
-            Button(action.confirm, role: .destructive) { perform(action) }
-            Button("Keep playing", role: .cancel) {}
-        } message: { _ in
-            Text("The \(PlayerText.moves(state.moves)) on this board will be lost.")
-        }
-        .sheet(isPresented: $showSettings) {
-            SettingsSheet(model: model)
-        }
-        .sheet(isPresented: $showDetails) {
-            SolveDetailsSheet(report: state.solve)
-        }
+        .sheet(isPresented: $showSettings) { SettingsSheet(model: model) }
+        .sheet(isPresented: $showDetails) { DetailsSheet(report: state.solve) }
         .task(id: TileKey(size: state.size, edge: model.picture?.edge, picture: state.picture)) {
             tiles = model.picture.map { PictureImage.tiles($0, size: state.size) } ?? []
+            whole = model.picture.flatMap(PictureImage.cgImage).map { Image(decorative: $0, scale: 1) }
         }
         // Live wins only: a won game brought back at launch does not celebrate again.
         .sensoryFeedback(.success, trigger: state.wins)
-        .onChange(of: state.announcement) { _, said in
-            if let said { AccessibilityNotification.Announcement(said.text).post() }
+        // Keys at the screen, wherever the focus is within it.
+        .focusable()
+        .focused($focused)
+        .focusEffectDisabled()
+        .onAppear { focused = true }
+        .onKeyPress(keys: [.upArrow, .downArrow, .leftArrow, .rightArrow]) { press in
+            let direction: TileDirection =
+                switch press.key {
+                case .upArrow: .up
+                case .downArrow: .down
+                case .leftArrow: .left
+                default: .right
+                }
+            model.slide(direction)
+            return .handled
+        }
+        .background {
+            // ⌘Z and ⇧⌘Z, whatever the controls row shows.
+            Button {
+                model.undo()
+            } label: {
+                EmptyView()
+            }
+            .keyboardShortcut("z", modifiers: .command)
+            .hidden()
+            Button {
+                model.redo()
+            } label: {
+                EmptyView()
+            }
+            .keyboardShortcut("z", modifiers: [.command, .shift])
+            .hidden()
         }
     }
 
-    private var controls: some View {
-        VStack(alignment: .leading, spacing: 14) {
-            StatsRow(model: model)
-            if let message = state.message {
-                Text(message).font(.callout)
-            }
-            if state.phase == .won, let line = state.winLine {
-                WinBanner(line: line, reduceMotion: reduceMotion) { Task { await model.shuffle() } }
-            }
-            if let report = state.solve {
-                Button {
-                    showDetails = true
-                } label: {
-                    Text(PlayerText.solveLine(report))
-                        .font(.footnote)
-                        .multilineTextAlignment(.leading)
+    @ToolbarContentBuilder
+    private var toolbar: some ToolbarContent {
+        ToolbarItem(placement: .topBarLeading) {
+            Button {
+                model.requestBackToStart()
+            } label: {
+                Label {
+                    Text(UIText.pictures)
+                } icon: {
+                    Image(systemName: "photo.stack")
                 }
-                .accessibilityHint("Shows how Auto solved it")
-            }
-            if state.autoRunning {
-                HStack {
-                    if let p = state.playback {
-                        ProgressView(value: Double(p.played), total: Double(max(p.total, 1)))
-                    } else {
-                        ProgressView()
-                    }
-                    Button("Stop Auto", role: .cancel) { model.cancelAuto() }
-                        .buttonStyle(.bordered)
-                }
-            } else if state.phase == .shuffling {
-                HStack {
-                    ProgressView()
-                    Button("Cancel shuffle", role: .cancel) { model.cancelShuffle() }
-                        .buttonStyle(.bordered)
-                }
-            } else {
-                ControlButtons(model: model) { ask(.shuffle) }
             }
         }
-        .frame(maxWidth: .infinity, alignment: .leading)
+        ToolbarItem(placement: .topBarTrailing) {
+            Menu {
+                ForEach(BoardSizes.all, id: \.self) { n in
+                    Button {
+                        model.requestSize(n)
+                    } label: {
+                        Text(Lines.board(n))
+                    }
+                    .disabled(n == state.size)
+                }
+            } label: {
+                Label {
+                    Text(UIText.boardSize)
+                } icon: {
+                    Image(systemName: "square.grid.3x3")
+                }
+            }
+        }
+        ToolbarItem(placement: .topBarTrailing) {
+            Button {
+                showSettings = true
+            } label: {
+                Label {
+                    Text(UIText.settings)
+                } icon: {
+                    Image(systemName: "gearshape")
+                }
+            }
+        }
     }
 }
 
@@ -178,106 +163,114 @@ private struct TileKey: Equatable {
     let picture: PictureSource?
 }
 
-/// Moves, time and the fewest possible.
-private struct StatsRow: View {
+/// Moves, time and the fewest possible; Auto's details one tap away once it has solved.
+private struct StatsLine: View {
     let model: PuzzleModel
-
-    var body: some View {
-        // One row when it fits; stacked at large text sizes, never cut short.
-        ViewThatFits(in: .horizontal) {
-            HStack(spacing: 16) { stats }
-            VStack(alignment: .leading, spacing: 6) { stats }
-        }
-        .font(.subheadline.monospacedDigit())
-        .accessibilityElement(children: .combine)
-    }
-
-    @ViewBuilder
-    private var stats: some View {
-        Label(PlayerText.moves(model.state.moves), systemImage: "hand.tap")
-            .fixedSize()
-        TimelineView(.periodic(from: .now, by: 1)) { _ in
-            Label(PlayerText.clock(ms: model.elapsedMs()), systemImage: "timer")
-                .fixedSize()
-        }
-        if let best = PlayerText.bestLine(model.state.best) {
-            Text(best).foregroundStyle(.secondary).fixedSize()
-        }
-    }
-}
-
-/// Shuffle, Hint, Undo, Redo, Auto.
-private struct ControlButtons: View {
-    let model: PuzzleModel
-    /// Shuffle, through the view that asks first when moves would be lost.
-    let shuffle: () -> Void
+    let details: () -> Void
 
     var body: some View {
         let state = model.state
-        let playing = state.phase == .playing
-        ViewThatFits {
-            HStack { buttons(state: state, playing: playing) }
-            VStack(alignment: .leading) { buttons(state: state, playing: playing) }
+        HStack(spacing: 14) {
+            Label {
+                Text(Lines.moves(state.moves))
+            } icon: {
+                Image(systemName: "hand.tap")
+            }
+            TimelineView(.periodic(from: .now, by: 1)) { _ in
+                Label {
+                    Text(verbatim: Lines.clock(ms: model.elapsedMs()))
+                } icon: {
+                    Image(systemName: "timer")
+                }
+                .accessibilityLabel(Text(UIText.time(ms: model.elapsedMs())))
+            }
+            if let fewest = Lines.fewest(state) {
+                Text(fewest).foregroundStyle(.secondary)
+            }
+            Spacer(minLength: 0)
+            if state.solve != nil {
+                Button(action: details) { Image(systemName: "info.circle") }
+                    .accessibilityLabel(Text(UIText.detailsTitle))
+                    .accessibilityHint(Text(UIText.detailsHint))
+            }
         }
-        .buttonStyle(.bordered)
-        .disabled(state.phase == .chooseBlank)
-    }
-
-    @ViewBuilder
-    private func buttons(state: GameState, playing: Bool) -> some View {
-        Button("Shuffle", systemImage: "shuffle", action: shuffle)
-            .buttonStyle(.borderedProminent)
-        Button("Hint", systemImage: "lightbulb") { Task { await model.hint() } }
-            .disabled(!playing)
-        Button("Undo", systemImage: "arrow.uturn.backward") { model.undo() }
-            .disabled(!playing || !state.canUndo)
-        Button("Redo", systemImage: "arrow.uturn.forward") { model.redo() }
-            .disabled(!playing || !state.canRedo)
-        Button("Auto", systemImage: "play.fill") { Task { await model.auto() } }
-            .disabled(!playing)
+        .font(.subheadline.monospacedDigit())
+        .lineLimit(1)
+        .minimumScaleFactor(0.6)
     }
 }
 
-/// The celebration under the whole picture.
-private struct WinBanner: View {
-    let line: String
-    /// Reduce Motion: the banner appears without its spring.
-    let reduceMotion: Bool
-    let again: () -> Void
-    @State private var shown = false
+/// The reserved one-line status slot: a note, or Auto's place in its playback. Its words reach
+/// VoiceOver through the model's announcements, never twice.
+private struct StatusLine: View {
+    let state: GameState
 
     var body: some View {
-        VStack(alignment: .leading, spacing: 8) {
-            Text("Solved!").font(.title.bold())
-            Text(line).font(.body)
-            Button("Play again", systemImage: "arrow.clockwise", action: again)
-                .buttonStyle(.borderedProminent)
+        if let line = Lines.status(state) {
+            Text(line)
+                .font(.callout)
+                .lineLimit(1)
+                .minimumScaleFactor(0.6)
+        }
+    }
+}
+
+/// The celebration over the whole picture: what the game took, the fewest possible, what
+/// improved.
+private struct WinCard: View {
+    let win: WinSummary
+    let state: GameState
+    @State private var shown = false
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 6) {
+            Text(UIText.solved).font(.title2.bold())
+            ForEach(Array(Lines.win(win, size: state.size, picture: state.recordPicture).enumerated()), id: \.offset) {
+                Text($0.element).font(.callout)
+            }
+            if let report = state.solve, win.byAuto {
+                Text(Lines.solve(report)).font(.footnote).foregroundStyle(.secondary)
+            }
         }
         .padding()
         .frame(maxWidth: .infinity, alignment: .leading)
         .background(.thinMaterial, in: RoundedRectangle(cornerRadius: 14))
-        .scaleEffect(shown ? 1 : 0.8)
+        .padding(8)
+        .accessibilityElement(children: .combine)
+        .scaleEffect(shown ? 1 : 0.9)
         .opacity(shown ? 1 : 0)
         .onAppear {
             if reduceMotion {
                 shown = true
             } else {
-                withAnimation(.spring(response: 0.45, dampingFraction: 0.6)) { shown = true }
+                withAnimation(.spring(response: 0.45, dampingFraction: 0.7)) { shown = true }
             }
         }
     }
 }
 
-/// How Auto solved it, one tap away from its line.
-private struct SolveDetailsSheet: View {
+/// How Auto solved it, in the player's words.
+private struct DetailsSheet: View {
     let report: SolveReport?
     @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         NavigationStack {
-            List(report.map(PlayerText.solveDetails) ?? [], id: \.self) { Text($0) }
-                .navigationTitle("How Auto solved it")
-                .toolbar { Button("Done") { dismiss() } }
+            List {
+                if let report {
+                    Text(Lines.solve(report)).font(.headline)
+                    ForEach(Array(Lines.details(report).enumerated()), id: \.offset) { Text($0.element) }
+                }
+            }
+            .navigationTitle(Text(UIText.detailsTitle))
+            .toolbar {
+                Button {
+                    dismiss()
+                } label: {
+                    Text(UIText.done)
+                }
+            }
         }
         .presentationDetents([.medium, .large])
     }

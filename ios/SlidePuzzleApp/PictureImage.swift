@@ -2,16 +2,21 @@ import CoreGraphics
 import SlidePuzzleCore
 import SwiftUI
 
-/// The core's square RGBA picture as a CGImage, and cut into tiles by the core's rectangles.
+/// The core's RGBA pixels (sRGB) as CGImages, and a picture cut into tiles by the core's
+/// rectangles.
 enum PictureImage {
-    static func cgImage(_ picture: Picture) -> CGImage? {
-        let edge = Int(picture.edge)
-        guard let provider = CGDataProvider(data: picture.rgba as CFData) else { return nil }
+    static func cgImage(width: Int, height: Int, rgba: Data) -> CGImage? {
+        guard let provider = CGDataProvider(data: rgba as CFData),
+            let srgb = CGColorSpace(name: CGColorSpace.sRGB)
+        else { return nil }
         return CGImage(
-            width: edge, height: edge, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: edge * 4,
-            space: CGColorSpaceCreateDeviceRGB(),
-            bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.noneSkipLast.rawValue),
+            width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+            space: srgb, bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.noneSkipLast.rawValue),
             provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+    }
+
+    static func cgImage(_ picture: Picture) -> CGImage? {
+        cgImage(width: Int(picture.edge), height: Int(picture.edge), rgba: picture.rgba)
     }
 
     /// One image per home cell, row-major.

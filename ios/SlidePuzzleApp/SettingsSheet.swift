@@ -11,49 +11,58 @@ struct SettingsSheet: View {
         NavigationStack {
             Form {
                 Section {
-                    Picker("Auto uses", selection: binding(\.algorithm)) {
+                    Picker(selection: binding(\.algorithm)) {
                         ForEach(AlgorithmChoice.allCases, id: \.self) { choice in
                             VStack(alignment: .leading) {
-                                Text(choice.title)
-                                Text(choice.explanation).font(.caption).foregroundStyle(.secondary)
+                                Text(Lines.algorithmName(choice))
+                                Text(Lines.algorithmExplanation(choice)).font(.caption).foregroundStyle(.secondary)
                             }
                             .tag(choice)
                         }
+                    } label: {
+                        Text(UIText.solverPicker)
                     }
                     .pickerStyle(.inline)
                 } header: {
-                    Text("Solver")
+                    Text(UIText.solver)
                 }
                 Section {
-                    Picker("Shuffle", selection: binding(\.difficulty)) {
+                    Picker(selection: binding(\.difficulty)) {
                         ForEach(Difficulty.allCases, id: \.self) { level in
-                            Text(level.title).tag(level)
+                            Text(Lines.difficultyTitle(level)).tag(level)
                         }
+                    } label: {
+                        Text(UIText.shuffleSection)
                     }
                 } header: {
-                    Text("Shuffle")
+                    Text(UIText.shuffleSection)
                 } footer: {
-                    if !model.state.settings.difficulty.isOffered(onSize: size) {
-                        Text(
-                            "Exact-distance shuffles go up to 4×4; this \(size)×\(size) board will be mixed at random.")
-                    } else {
-                        Text("Easy, Medium and Hard put the board exactly that many moves from solved (up to 4×4).")
-                    }
-                }
-                Section("Auto's speed") {
-                    Picker("Speed", selection: binding(\.speed)) {
-                        ForEach(PlaybackSpeed.allCases, id: \.self) { speed in
-                            Text(speed.title).tag(speed)
-                        }
-                    }
-                    .pickerStyle(.segmented)
+                    Text(Lines.shuffleFooter(model.state.settings.difficulty, size: size))
                 }
                 Section {
-                    Toggle("Numbers on tiles", isOn: binding(\.showNumbers))
+                    Picker(selection: binding(\.speed)) {
+                        ForEach(PlaybackSpeed.allCases, id: \.self) { speed in
+                            Text(Lines.speedName(speed)).tag(speed)
+                        }
+                    } label: {
+                        Text(UIText.speedSection)
+                    }
+                    .pickerStyle(.segmented)
+                } header: {
+                    Text(UIText.speedSection)
+                }
+                Section {
+                    Toggle(isOn: binding(\.showNumbers)) { Text(UIText.numbers) }
                 }
             }
-            .navigationTitle("Settings")
-            .toolbar { Button("Done") { dismiss() } }
+            .navigationTitle(Text(UIText.settingsTitle))
+            .toolbar {
+                Button {
+                    dismiss()
+                } label: {
+                    Text(UIText.done)
+                }
+            }
         }
     }
 

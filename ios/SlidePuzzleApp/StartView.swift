@@ -4,20 +4,17 @@ import SlidePuzzleKit
 import SwiftUI
 import UIKit
 
-/// Choose a picture (camera, photo library or a built-in one) and the board size.
+/// Choose a picture (camera, photo library or a built-in one) and the board size. While a photo
+/// loads the screen says so with Cancel, and the built-ins wait; a second pick replaces the
+/// first. The chosen size's best shows under the sizes.
 struct StartView: View {
     let model: PuzzleModel
     @State private var libraryItem: PhotosPickerItem?
     @State private var showCamera = false
-    /// A picked photo waiting for its square on the crop screen.
-    @State private var pending: PendingPhoto?
-    /// While a picked photo is being fetched (an iCloud original can take a while).
-    @State private var fetching = false
     @State private var thumbnails: [String: Image] = [:]
     @Environment(\.displayScale) private var displayScale
 
-    /// The size chosen; kept by the model across games and launches.
-    private var size: Int { model.state.size }
+    private var state: GameState { model.state }
 
     private let columns = [GridItem(.adaptive(minimum: 140), spacing: 12)]
 
@@ -25,84 +22,102 @@ struct StartView: View {
         ScrollView {
             VStack(alignment: .leading, spacing: 20) {
                 sizePicker
+                Text(Lines.sizeBest(state))
+                    .font(.subheadline)
+                    .foregroundStyle(.secondary)
                 // Side by side when they fit; one above the other at large text sizes.
                 ViewThatFits(in: .horizontal) {
                     HStack(spacing: 12) { photoButtons }
                     VStack(alignment: .leading, spacing: 12) { photoButtons }
                 }
-                if fetching {
-                    HStack(spacing: 8) {
+                if state.photoLoad != nil {
+                    HStack(spacing: 12) {
                         ProgressView()
-                        Text("Getting your photo…").font(.callout)
+                        Text(UIText.gettingPhoto).font(.callout)
+                        Spacer()
+                        Button {
+                            model.cancelPhotoLoad()
+                        } label: {
+                            Text(UIText.cancel)
+                        }
+                        .buttonStyle(.bordered)
                     }
                 }
-                if let message = model.state.message {
-                    Text(message)
+                if let note = state.note {
+                    Text(Lines.note(note))
                         .font(.callout)
                         .foregroundStyle(.secondary)
                 }
-                Text("Or play a built-in picture")
-                    .font(.headline)
+                Text(UIText.builtins).font(.headline)
                 LazyVGrid(columns: columns, spacing: 12) {
                     ForEach(model.builtins, id: \.id) { builtin in
                         Button {
-                            Task { await model.chooseBuiltin(id: builtin.id, size: size) }
+                            Task { await model.chooseBuiltin(id: builtin.id) }
                         } label: {
                             thumbnail(builtin)
                         }
                         .buttonStyle(.plain)
-                        .accessibilityLabel("Play \(builtin.title)")
+                        .accessibilityLabel(Text(UIText.play(picture: builtin.id)))
                     }
                 }
+                .disabled(state.photoLoad != nil)
+                Button {
+                    model.showRecords()
+                } label: {
+                    Label {
+                        Text(UIText.records)
+                    } icon: {
+                        Image(systemName: "trophy")
+                    }
+                }
+                .buttonStyle(.bordered)
             }
             .padding()
         }
-        .navigationTitle("Slide Puzzle")
+        .navigationTitle(Text(UIText.appTitle))
         .task { await loadThumbnails() }
         .onChange(of: libraryItem) { _, item in
             guard let item else { return }
-            Task {
-                fetching = true
-                let data = try? await item.loadTransferable(type: Data.self)
-                fetching = false
-                libraryItem = nil
-                if let data { await crop(data) }
-            }
+            libraryItem = nil
+            model.pickPhoto { try await item.loadTransferable(type: Data.self) }
         }
         .fullScreenCover(isPresented: $showCamera) {
-            CameraPicker { data in
+            CameraPicker { image in
                 showCamera = false
-                if let data { Task { await crop(data) } }
+                // The model reads the photo once the camera is gone; its bytes are made off
+                // the main thread.
+                if let image { model.cameraPhoto { image.jpegData(compressionQuality: 0.9) } }
             }
             .ignoresSafeArea()
-        }
-        .fullScreenCover(item: $pending) { photo in
-            CropView(
-                photo: photo,
-                use: { square in
-                    pending = nil
-                    Task { await model.choosePhoto(data: photo.data, size: size, crop: square) }
-                },
-                cancel: { pending = nil })
         }
     }
 
     @ViewBuilder
     private var photoButtons: some View {
-        if UIImagePickerController.isSourceTypeAvailable(.camera) {
-            Button {
+        Button {
+            if UIImagePickerController.isSourceTypeAvailable(.camera) {
                 showCamera = true
-            } label: {
-                Label("Take a photo", systemImage: "camera")
-                    .frame(maxWidth: .infinity)
+            } else {
+                model.cameraUnavailable()
             }
-            .buttonStyle(.borderedProminent)
+        } label: {
+            Label {
+                Text(UIText.takePhoto)
+            } icon: {
+                Image(systemName: "camera")
+            }
+            .frame(maxWidth: .infinity)
         }
-        // `.compatible` asks Photos for a format the core reads (JPEG for a HEIC original)
-        // where it can; anything else is decoded by ImageIO (SlidePuzzleKit's PhotoDecoder).
-        PhotosPicker(selection: $libraryItem, matching: .images, preferredItemEncoding: .compatible) {
-            Label("Choose a photo", systemImage: "photo.on.rectangle")
-                .frame(maxWidth: .infinity)
+        .buttonStyle(.borderedProminent)
+        // `.current`: the photo as the library keeps it (HEIC stays HEIC), read by ImageIO at the
+        // size needed instead of transcoded whole.
+        PhotosPicker(selection: $libraryItem, matching: .images, preferredItemEncoding: .current) {
+            Label {
+                Text(UIText.choosePhoto)
+            } icon: {
+                Image(systemName: "photo.on.rectangle")
+            }
+            .frame(maxWidth: .infinity)
         }
         .buttonStyle(.bordered)
     }
@@ -113,25 +128,31 @@ struct StartView: View {
 
     private var sizePicker: some View {
         VStack(alignment: .leading, spacing: 8) {
-            Text("Board size").font(.headline)
-            Picker("Board size", selection: sizeBinding) {
-                ForEach(BoardSizes.prominent, id: \.self) { n in Text("\(n)×\(n)").tag(n) }
+            Text(UIText.boardSize).font(.headline)
+            Picker(selection: sizeBinding) {
+                ForEach(BoardSizes.prominent, id: \.self) { n in Text(Lines.board(n)).tag(n) }
+            } label: {
+                Text(UIText.boardSize)
             }
             .pickerStyle(.segmented)
-            // The bigger sizes in a menu whose picker ticks the chosen one; the button itself
-            // says which is chosen and stands out while it is.
+            // The bigger sizes in a menu whose picker ticks the chosen one.
             Menu {
-                Picker("Bigger boards", selection: sizeBinding) {
-                    ForEach(BoardSizes.more, id: \.self) { n in Text("\(n)×\(n)").tag(n) }
+                Picker(selection: sizeBinding) {
+                    ForEach(BoardSizes.more, id: \.self) { n in Text(Lines.board(n)).tag(n) }
+                } label: {
+                    Text(UIText.biggerBoards)
                 }
             } label: {
-                Label(
-                    BoardSizes.more.contains(size) ? "\(size)×\(size) chosen" : "Bigger boards…",
-                    systemImage: BoardSizes.more.contains(size) ? "checkmark.circle.fill" : "square.grid.4x3.fill")
+                Label {
+                    BoardSizes.more.contains(state.size) ? Text(Lines.board(state.size)) : Text(UIText.biggerBoards)
+                } icon: {
+                    Image(
+                        systemName: BoardSizes.more.contains(state.size)
+                            ? "checkmark.circle.fill" : "square.grid.4x3.fill")
+                }
             }
             .buttonStyle(.bordered)
-            .tint(BoardSizes.more.contains(size) ? .accentColor : .secondary)
-            .accessibilityValue(BoardSizes.more.contains(size) ? "\(size) by \(size), selected" : "")
+            .tint(BoardSizes.more.contains(state.size) ? .accentColor : .secondary)
         }
     }
 
@@ -145,28 +166,8 @@ struct StartView: View {
                 }
             }
             .clipShape(RoundedRectangle(cornerRadius: 10))
-            Text(builtin.title).font(.subheadline)
+            Text(Lines.picture(builtin.id)).font(.subheadline)
         }
-    }
-
-    /// Opens the crop screen on `data`; a photo nothing can read goes to the model, which says
-    /// so and leaves this screen as it was.
-    private func crop(_ data: Data) async {
-        guard let upright = await model.photoSize(data),
-            let full = UIImage(data: data),
-            let preview = full.preparingThumbnail(of: previewSize(full.size))
-        else {
-            await model.choosePhoto(data: data, size: size)
-            return
-        }
-        pending = PendingPhoto(data: data, preview: preview, width: upright.width, height: upright.height)
-    }
-
-    /// The preview's size: the photo's shape, at most 2048 pixels on its longest side.
-    private func previewSize(_ size: CGSize) -> CGSize {
-        let longest = max(size.width, size.height, 1)
-        let scale = min(1, 2048 / longest)
-        return CGSize(width: size.width * scale, height: size.height * scale)
     }
 
     /// Thumbnails drawn at the screen's pixels (the grid's cells are at least 140 points).

@@ -1,8 +1,9 @@
+import Foundation
+
 // On Apple platforms Foundation does not bring in CoreGraphics, where CGPoint lives.
 #if canImport(CoreGraphics)
     import CoreGraphics
 #endif
-import Foundation
 
 /// What a finger on the board does, as plain values: the view feeds it the touch's points and
 /// times (began, moved, held, ended with the release velocity, cancelled) and carries out what

@@ -32,6 +32,15 @@ public struct GameLayout: Equatable, Sendable {
 
     public var boardSide: Double { board.width }
 
+    /// Dynamic Type's sizes, smallest first (xSmall … accessibility5), as the body style's size
+    /// over its default.
+    public static let textScales: [Double] = [0.82, 0.88, 0.94, 1, 1.12, 1.24, 1.35, 1.65, 1.94, 2.35, 2.76, 3.12]
+
+    /// The text scale of Dynamic Type's size at `step` (0 = xSmall).
+    public static func textScale(step: Int) -> Double {
+        textScales[min(max(step, 0), textScales.count - 1)]
+    }
+
     /// One control's width in the row.
     public var controlWidth: Double { controls.width / Double(Self.maximumControls) }
 
@@ -63,7 +72,8 @@ public struct GameLayout: Equatable, Sendable {
             status = Frame(x: panelX, y: stats.maxY + Self.gap, width: panelWidth, height: statusHeight)
             if status.maxY + Self.gap + rowHeight(captions) > height - m { captions = false }
             let row = rowHeight(captions)
-            controls = Frame(x: panelX, y: max(height - m - row, status.maxY + Self.gap), width: panelWidth, height: row)
+            controls = Frame(
+                x: panelX, y: max(height - m - row, status.maxY + Self.gap), width: panelWidth, height: row)
         } else {
             if statsHeight + statusHeight + rowHeight(captions) + 3 * Self.gap + 2 * m > height / 2 {
                 captions = false

@@ -251,6 +251,9 @@ public struct GameState: Equatable, Sendable {
 
     public init() {}
 
+    /// The name the game's records are kept under: the built-in's id, or "photo".
+    public var recordPicture: String { picture?.recordName ?? "photo" }
+
     /// The empty space's cell, or nil before it is chosen.
     public var blankCell: Int? { tiles.firstIndex(of: 0) }
 

@@ -143,7 +143,7 @@ public enum Lines {
         case .searching(let positions): Line("note.searching-positions %@", .number(positions))
         case .preparingDatabases: Line("note.preparing-databases")
         case .autoStarted: Line("note.auto-started")
-        case .autoFound(let moves): Line("note.auto-found %lld", .count(moves))
+        case .autoFound(let moves): Line("note.auto-found %@", .line(movesIn(moves)))
         case .autoPaused: Line("note.auto-paused")
         case .autoStopped: Line("note.auto-stopped")
         case .playbackBroke: Line("note.playback-broke")
@@ -165,8 +165,8 @@ public enum Lines {
         case .moved(let tiles?, let d):
             Line("note.moved-many %@ %@", .line(list(tiles.map(String.init))), .line(direction(d)))
         case .moved(nil, let d): Line("note.moved.piece %@", .line(direction(d)))
-        case .won(let moves, let ms): Line("note.won %lld %@", .count(moves), .clock(ms: ms))
-        case .wonByAuto(let moves): Line("note.won-by-auto %lld", .count(moves))
+        case .won(let moves, let ms): Line("note.won %@ %@", .line(movesIn(moves)), .clock(ms: ms))
+        case .wonByAuto(let moves): Line("note.won-by-auto %@", .line(movesIn(moves)))
         }
     }
 
@@ -176,11 +176,9 @@ public enum Lines {
         return Lines.note(note)
     }
 
-    /// "3, 6 and 7" in the player's language.
+    /// "3, 6 and 7" in the player's language (two items or more).
     static func list(_ items: [String]) -> Line {
-        guard items.count > 1 else { return Line("list.one %@", .text(items.first ?? "")) }
-        return Line(
-            "list.and %@ %@", .text(items.dropLast().joined(separator: ", ")), .text(items.last ?? ""))
+        Line("list.and %@ %@", .text(items.dropLast().joined(separator: ", ")), .text(items.last ?? ""))
     }
 
     /// Why Auto stopped without a path, with what to try instead.
@@ -210,8 +208,11 @@ public enum Lines {
         return nil
     }
 
-    /// "42 moves".
+    /// "42 moves" (German "42 Züge").
     public static func moves(_ n: Int) -> Line { Line("moves %lld", .count(n)) }
+
+    /// "42 moves" after "in" or "with" (German "42 Zügen").
+    public static func movesIn(_ n: Int) -> Line { Line("moves.in %lld", .count(n)) }
 
     /// The fewest possible, in the stats: "Fewest possible: 42", or "…" while searched.
     public static func fewest(_ s: GameState) -> Line? {
@@ -223,9 +224,9 @@ public enum Lines {
     public static func win(_ w: WinSummary, size: Int, picture: String) -> [Line] {
         var lines: [Line] = []
         if w.byAuto {
-            lines.append(Line("win.by-auto %lld", .count(w.moves)))
+            lines.append(Line("win.by-auto %@", .line(movesIn(w.moves))))
         } else {
-            lines.append(Line("win.by-hand %lld %@", .count(w.moves), .clock(ms: w.elapsedMs)))
+            lines.append(Line("win.by-hand %@ %@", .line(movesIn(w.moves)), .clock(ms: w.elapsedMs)))
         }
         if let f = w.fewest, f.proven {
             let matched = !w.byAuto && w.moves <= f.moves
@@ -254,7 +255,8 @@ public enum Lines {
             }
         }
         if !w.byAuto {
-            lines.append(w.peeks == 0 ? Line("win.no-peek") : Line("win.peeks %lld", .count(w.peeks)))
+            lines.append(
+                w.peeks == 0 ? Line("win.no-peek") : Line("win.peeks %@", .line(Line("peeks %lld", .count(w.peeks)))))
         }
         return lines
     }
@@ -262,16 +264,16 @@ public enum Lines {
     /// The start screen's line of the chosen size's best: "Fewest 48 moves · Fastest 1:12".
     public static func sizeBest(_ s: GameState) -> Line {
         guard let best = s.bestOfSize else { return Line("start.no-best %@", .line(board(s.size))) }
-        return Line("start.best %lld %@", .count(best.fewest), .clock(ms: best.fastestMs))
+        return Line("start.best %@ %@", .line(moves(best.fewest)), .clock(ms: best.fastestMs))
     }
 
     // MARK: Auto's solve
 
     /// "Solved in 42 moves — the fewest possible", or what was found and the bound.
     public static func solve(_ r: SolveReport) -> Line {
-        if r.optimal { return Line("solve.optimal %lld", .count(r.moves.count)) }
+        if r.optimal { return Line("solve.optimal %@", .line(movesIn(r.moves.count))) }
         return Line(
-            "solve.bound %lld %@ %@", .count(r.moves.count), .duration(ms: r.elapsedMs),
+            "solve.bound %@ %@ %@", .line(movesIn(r.moves.count)), .duration(ms: r.elapsedMs),
             .number(UInt64(r.lowerBound)))
     }
 
@@ -316,7 +318,7 @@ public enum Lines {
     public static func difficultyName(_ d: Difficulty) -> Line { Line("difficulty.\(d.rawValue)") }
     public static func difficultyTitle(_ d: Difficulty) -> Line {
         guard let distance = d.distance else { return difficultyName(d) }
-        return Line("difficulty.title %@ %lld", .line(difficultyName(d)), .count(distance))
+        return Line("difficulty.title %@ %@", .line(difficultyName(d)), .line(moves(distance)))
     }
     public static func speedName(_ s: PlaybackSpeed) -> Line { Line("speed.\(s.rawValue)") }
 
@@ -379,5 +381,88 @@ public enum Lines {
             return Line("action.slide %@ %@", .text(String(s.tiles[cell])), .line(direction(drag.direction)))
         }
         return Line("action.slide.piece %@", .line(direction(drag.direction)))
+    }
+}
+
+/// The fixed words of the screens (titles, buttons, labels): every text a view shows comes
+/// from here or from ``Lines``, never from a literal in the view.
+public enum UIText {
+    public static let appTitle = Line("app.title")
+    public static let cancel = Line("common.cancel")
+    public static let done = Line("common.done")
+
+    // Start
+    public static let boardSize = Line("start.board-size")
+    public static let biggerBoards = Line("start.bigger")
+    public static let takePhoto = Line("start.take-photo")
+    public static let choosePhoto = Line("start.choose-photo")
+    public static let gettingPhoto = Line("start.getting-photo")
+    public static let builtins = Line("start.builtins")
+    public static let records = Line("start.records")
+    public static func play(picture id: String) -> Line { Line("start.play-picture %@", .line(Lines.picture(id))) }
+
+    // Crop
+    public static let cropTitle = Line("crop.title")
+    public static let cropHelp = Line("crop.help")
+    public static let cropUse = Line("crop.use")
+    public static let cropPreparing = Line("crop.preparing")
+    public static let cropSquare = Line("crop.square")
+    public static let cropZoomIn = Line("crop.zoom-in")
+    public static let cropZoomOut = Line("crop.zoom-out")
+    public static let cropReset = Line("crop.reset")
+    public static func cropMove(_ d: TileDirection) -> Line { Line("crop.move-\(d.word)") }
+
+    // Game
+    public static let pictures = Line("game.pictures")
+    public static let settings = Line("game.settings")
+    public static let board = Line("board.label")
+    public static let solved = Line("win.title")
+    public static let detailsHint = Line("solve.details-hint")
+    public static let detailsTitle = Line("details.title")
+    public static let searching = Line("progress.searching")
+    public static func time(ms: UInt64) -> Line { Line("stats.time %@", .clock(ms: ms)) }
+    public static func playing(_ p: Playback) -> Line {
+        Line("progress.playing %@ %@", .number(UInt64(p.played)), .number(UInt64(p.total)))
+    }
+    public static let keepPlaying = Line("confirm.keep")
+
+    // Settings
+    public static let settingsTitle = Line("settings.title")
+    public static let solver = Line("settings.solver")
+    public static let solverPicker = Line("settings.solver.label")
+    public static let shuffleSection = Line("settings.shuffle")
+    public static let speedSection = Line("settings.speed")
+    public static let numbers = Line("settings.numbers")
+
+    // Records
+    public static let recordsTitle = Line("records.title")
+    public static let recordsEmpty = Line("records.empty")
+    public static let recordsBoard = Line("records.board")
+    public static let recordsFewest = Line("records.fewest")
+    public static let recordsFastest = Line("records.fastest")
+    public static let recordsWon = Line("records.won")
+    public static let recordsNoPeek = Line("records.no-peek")
+    public static let recordsHelped = Line("records.helped")
+    public static let recordsNone = Line("records.none")
+    /// "4×4 · Sunset".
+    public static func recordsRow(_ r: RecordRow) -> Line {
+        Line("records.row %@ %@", .line(Lines.board(r.size)), .line(Lines.picture(r.picture)))
+    }
+    /// "52 (fewest possible 44)".
+    public static func recordsFewestCell(_ r: RecordRow) -> Line {
+        guard let moves = r.fewestMoves else { return recordsNone }
+        guard let f = r.fewestPossible, f.proven else { return Line("records.moves %@", .number(UInt64(moves))) }
+        return Line("records.moves-of %@ %@", .number(UInt64(moves)), .number(UInt64(f.moves)))
+    }
+
+    /// Every fixed line, for the catalog test.
+    public static var all: [Line] {
+        [
+            appTitle, cancel, done, boardSize, biggerBoards, takePhoto, choosePhoto, gettingPhoto, builtins,
+            records, cropTitle, cropHelp, cropUse, cropPreparing, cropSquare, cropZoomIn, cropZoomOut, cropReset,
+            pictures, settings, board, solved, detailsHint, detailsTitle, searching, keepPlaying, settingsTitle,
+            solver, solverPicker, shuffleSection, speedSection, numbers, recordsTitle, recordsEmpty, recordsBoard,
+            recordsFewest, recordsFastest, recordsWon, recordsNoPeek, recordsHelped, recordsNone,
+        ] + TileDirection.allCases.map(cropMove)
     }
 }

@@ -89,7 +89,7 @@ extension PuzzleModel {
         guard let w = state.win, !w.recorded, !recordingWin, let game else { return }
         recordingWin = true
         let won = WonGame(
-            size: UInt32(state.size), picture: state.picture?.recordName ?? "photo",
+            size: UInt32(state.size), picture: state.recordPicture,
             moves: game.moveCount(), elapsedMs: w.elapsedMs,
             fewest: w.fewest.map { FewestKnown(moves: UInt32($0.moves), proven: $0.proven) },
             helped: w.helped, peeks: UInt32(w.peeks))

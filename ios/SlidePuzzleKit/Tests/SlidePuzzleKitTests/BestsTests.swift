@@ -100,7 +100,9 @@ struct BestsTests {
         model.peek(on: false)
         let w = try await winByHand(model)
         #expect(w.peeks == 1)
-        #expect(Lines.win(w, size: 3, picture: "sunset").contains(Line("win.peeks %lld", .count(1))))
+        #expect(
+            Lines.win(w, size: 3, picture: "sunset").contains(
+                Line("win.peeks %@", .line(Line("peeks %lld", .count(1))))))
         let row = try #require(model.state.records.first)
         #expect(row.won == 1 && row.wonWithoutPeeking == 0)
     }

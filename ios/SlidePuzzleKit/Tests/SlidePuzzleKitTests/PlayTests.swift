@@ -92,7 +92,12 @@ struct PlayTests {
             Issue.record("the win was not said: \(String(describing: model.state.announcement))")
         }
         // A moved tile is said by number where numbers show.
-        let numbered = await shuffledModel(settings: { var s = Settings(); s.showNumbers = true; return s }())
+        let numbered = await shuffledModel(
+            settings: {
+                var s = Settings()
+                s.showNumbers = true
+                return s
+            }())
         let cell = try movableTile(numbered)
         let tile = numbered.state.tiles[cell]
         numbered.tap(cell: cell)
