@@ -194,8 +194,8 @@ extension PuzzleModel {
         stopAutoWork()
         stopFewest()
         stopHint()
-        pauseClock()
         state.phase = .solving
+        syncClock()  // the clock runs only while the player plays
         state.hint = nil
         state.helped = true
         state.peeking = false

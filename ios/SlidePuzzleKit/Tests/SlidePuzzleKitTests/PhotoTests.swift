@@ -46,10 +46,12 @@ final class FakePlatform: @unchecked Sendable {
 @MainActor
 @Suite("Photos")
 struct PhotoTests {
-    /// A fetch that waits `ms` and hands over `data` (nil: the download failed).
+    /// A fetch that waits `ms` and hands over `data` (nil: the download failed). Like a real
+    /// transfer, it does not stop when its task is cancelled.
     nonisolated func fetch(_ data: Data?, after ms: Int = 0) -> @Sendable () async throws -> Data? {
         {
-            try await Task.sleep(for: .milliseconds(ms))
+            let end = ContinuousClock.now + .milliseconds(ms)
+            while ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(5)) }
             return data
         }
     }
