@@ -16,9 +16,9 @@ use crate::output::out;
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Data file: lines `optimal | tiles` or `id optimal nodes | tiles`; `#` comments, one
-    /// before the boards naming the goal ("Goal: 0 1 2 ... 15"). Read one line at a time; `-`
-    /// or a pipe is copied to a temporary file first (at most 256 MiB).
+    /// Data file: lines `optimal | tiles`, `id optimal | tiles` or `id optimal nodes | tiles`;
+    /// `#` comments, one before the boards naming the goal ("Goal: 0 1 2 ... 15"). Read one
+    /// line at a time; `-` or a pipe is copied to a temporary file first (at most 256 MiB).
     #[arg(long)]
     data: PathBuf,
     /// Algorithm (default auto).

@@ -1,8 +1,9 @@
 //! The project's two line formats for boards with facts about them, read here and only here.
 //!
 //! Both are text: one record per line, `head | tiles`, blank lines and `#` comments skipped.
-//! - **Instance sets** (`shared/data`): `optimal | tiles` or `id optimal nodes | tiles`, where
-//!   `nodes` is what a reference solver generated. A comment may name the goal:
+//! - **Instance sets** (`shared/data`, `tests/data/korf100.txt`): `optimal | tiles`,
+//!   `id optimal | tiles` or `id optimal nodes | tiles`, where `nodes` is what a reference
+//!   solver generated. A comment may name the goal:
 //!   `# Goal: 0 1 2 ... 15 (blank, written 0, top-left)`, an ellipsis standing for the run
 //!   between its neighbours. [`InstanceSet::parse`] reads them.
 //! - **Shuffle vectors** (`tests/data/shuffles.txt`): `size blank seed | tiles`, the board a
@@ -190,11 +191,12 @@ impl<R: std::io::BufRead> InstanceReader<R> {
             };
             let (id, optimal, reference_nodes) = match head.as_slice() {
                 [optimal] => ((self.count + 1).to_string(), optimal, None),
+                [id, optimal] => (id.to_string(), optimal, None),
                 [id, optimal, nodes] => (id.to_string(), optimal, Some(number(line_no, nodes)?)),
                 _ => {
                     return Err(DataError::Shape {
                         line: line_no,
-                        expected: "`optimal` or `id optimal nodes` before |",
+                        expected: "`optimal`, `id optimal` or `id optimal nodes` before |",
                     })
                 }
             };
@@ -459,9 +461,12 @@ mod tests {
         assert_eq!(err("# c\n31 8 6 7"), "line 2: expected `optimal | tiles`");
         assert_eq!(err("x | 1 2 3 0"), "line 1: 'x' is not a number");
         assert_eq!(
-            err("1 2 | 1 2 3 0"),
-            "line 1: expected `optimal` or `id optimal nodes` before |"
+            err("1 2 3 4 | 1 2 3 0"),
+            "line 1: expected `optimal`, `id optimal` or `id optimal nodes` before |"
         );
+        let two = InstanceSet::parse("88 65 | 1 2 3 0").unwrap();
+        assert_eq!((two.instances[0].id.as_str(), two.instances[0].optimal), ("88", 65));
+        assert_eq!(two.instances[0].reference_nodes, None);
         assert!(err("3 | 1 2 3").starts_with("line 1: 3 tiles given"));
         assert!(err("# Goal: 1 1 2 0\n").starts_with("line 1: goal: "));
         assert!(ShuffleVector::parse_all("3 8 | 1 2 3 0")
