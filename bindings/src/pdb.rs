@@ -36,17 +36,14 @@ impl PatternDatabase {
         Ok(Arc::new(PatternDatabase(Arc::new(db))))
     }
 
-    /// Loads databases from a file [`PatternDatabase::to_bytes`] wrote: each table is read
-    /// straight into the memory that keeps it (no copy of the file is held, nothing crosses
-    /// the boundary). A missing, damaged or foreign file is a `PatternDatabase` error.
+    /// Loads databases from a file [`PatternDatabase::to_bytes`] wrote, in place: the file is
+    /// mapped into memory and the tables read from its pages (nothing is copied, nothing
+    /// crosses the boundary). Replace such a file by writing a new one and renaming it over the
+    /// old, never in place. A missing, damaged or foreign file is a `PatternDatabase` error.
     #[uniffi::constructor]
     pub fn from_file(path: String) -> Result<Arc<Self>> {
-        let file = std::fs::File::open(&path).map_err(|e| {
-            crate::error::PuzzleError::PatternDatabase(format!("cannot read {path}: {e}"))
-        })?;
-        // Reads larger than a table go straight into it; the buffer serves the headers.
-        let mut reader = std::io::BufReader::new(file);
-        let db = core::heuristic::PatternDb::read_whole(&mut reader, None)?;
+        let db = core::heuristic::PatternDb::map_file(std::path::Path::new(&path), None)
+            .map_err(|e| crate::error::PuzzleError::PatternDatabase(format!("{path}: {e}")))?;
         Ok(Arc::new(PatternDatabase(Arc::new(db))))
     }
 

@@ -227,34 +227,30 @@ impl std::fmt::Display for PdbReadError {
 }
 
 /// Reads a pattern-database file: a regular file whose length its headers give (read by
-/// seeking, so nothing of a huge or endless file is read), then read once, each table straight
-/// into place, and checked whole; a file that grew while it was read is refused.
+/// seeking, so nothing of a huge or endless file is read), then read in place by the core (the
+/// file mapped, its tables never copied) and checked whole; a file that grew after it was sized
+/// is refused.
 pub fn read_pdb(path: &Path, goal: Option<&Board>) -> Result<PatternDb, PdbReadError> {
-    use std::io::{BufReader, Read, Seek};
     let (file, meta) =
         crate::files::open_regular(path, "pattern database").map_err(PdbReadError::File)?;
-    let mut reader = BufReader::new(file);
-    let expected = PatternDb::expected_len(&mut reader).map_err(PdbReadError::Format)?;
+    let expected = PatternDb::expected_len(&mut std::io::BufReader::new(file))
+        .map_err(PdbReadError::Format)?;
     if meta.len() != expected {
         return Err(PdbReadError::Length {
             found: meta.len(),
             expected,
         });
     }
-    let io = |e: std::io::Error| {
-        PdbReadError::File(CliError::Io(format!("cannot read {}: {e}", path.display())))
-    };
-    reader.rewind().map_err(io)?;
-    // a table is larger than the reader's buffer, so it is read into place, not through it
-    let db = PatternDb::read_from(&mut reader, goal).map_err(PdbReadError::Format)?;
-    if reader.read(&mut [0u8; 1]).map_err(io)? != 0 {
+    PatternDb::map_file(path, goal).map_err(|e| match e {
         // it grew after it was sized: say how long it is now
-        return Err(PdbReadError::Length {
-            found: reader.get_ref().metadata().map_err(io)?.len(),
-            expected,
-        });
-    }
-    Ok(db)
+        slidepuzzle_core::error::PdbError::Malformed(m) if m == "trailing bytes" => {
+            PdbReadError::Length {
+                found: std::fs::metadata(path).map_or(expected, |m| m.len()),
+                expected,
+            }
+        }
+        other => PdbReadError::Format(other),
+    })
 }
 
 /// Whether the pattern-database file at `path` (already read and checked) was written in a

@@ -465,7 +465,10 @@ mod tests {
             "line 1: expected `optimal`, `id optimal` or `id optimal nodes` before |"
         );
         let two = InstanceSet::parse("88 65 | 1 2 3 0").unwrap();
-        assert_eq!((two.instances[0].id.as_str(), two.instances[0].optimal), ("88", 65));
+        assert_eq!(
+            (two.instances[0].id.as_str(), two.instances[0].optimal),
+            ("88", 65)
+        );
         assert_eq!(two.instances[0].reference_nodes, None);
         assert!(err("3 | 1 2 3").starts_with("line 1: 3 tiles given"));
         assert!(err("# Goal: 1 1 2 0\n").starts_with("line 1: goal: "));

@@ -6,11 +6,13 @@
 //!     [--cache FILE]
 //! ```
 //!
-//! Reads a Korf-format instance file (`../shared/data/korf100_subset.txt` by default) through
-//! the core's one reader, checks every answer against the optimal length the file lists, and
-//! prints per solver: boards solved, total, median and worst time, nodes where it reports them,
-//! the tables' build (and for slidepuzzle load) time and the process's resident memory after
-//! building them, then the ratio of the totals.
+//! Reads a Korf-format instance file (`../shared/data/korf100_subset.txt` by default; any file
+//! of the core's formats, such as `tests/data/korf100.txt`) through the core's one reader,
+//! checks every answer against the optimal length the file lists, and prints per solver, each
+//! line with its threads: boards solved optimally, total, median and worst time (and the worst
+//! board), nodes where it reports them, the tables' build or load time and the resident memory
+//! their construction added to the process (slidy's measured before ours exist), then the
+//! ratio of the totals.
 //!
 //! slidy's goal has the blank last (`1 2 … 15 0`) and Korf's first (`0 1 … 15`): each board is
 //! turned half a turn and relabelled t → 16 − t, which maps Korf's goal onto slidy's and keeps
@@ -89,6 +91,8 @@ fn args() -> Result<Args, String> {
 #[derive(Default)]
 struct Tally {
     times: Vec<Duration>,
+    /// The board of each time.
+    ids: Vec<String>,
     nodes: Option<u64>,
     wrong: Vec<String>,
 }
@@ -102,12 +106,18 @@ impl Tally {
         let mut sorted = self.times.clone();
         sorted.sort();
         let ms = |d: Duration| format!("{:.1}", d.as_secs_f64() * 1000.0);
+        let worst = self
+            .times
+            .iter()
+            .zip(&self.ids)
+            .max_by_key(|(t, _)| **t)
+            .map_or("-".into(), |(t, id)| format!("{} (#{id})", ms(*t)));
         format!(
-            "{name:<12} {:>6} {:>10} {:>9} {:>9} {:>13} {tables}",
-            self.times.len(),
+            "{name:<24} {:>7} {:>10} {:>9} {:>16} {:>13} {tables}",
+            format!("{}/{}", self.times.len() - self.wrong.len(), self.times.len()),
             ms(self.total()),
             sorted.get(sorted.len() / 2).map_or("-".into(), |d| ms(*d)),
-            sorted.last().map_or("-".into(), |d| ms(*d)),
+            worst,
             self.nodes.map_or("-".into(), |n| n.to_string()),
         )
     }
@@ -142,13 +152,20 @@ fn main() {
         std::process::exit(2);
     }
 
-    // slidepuzzle: the tables from the cache file, else built (two threads at most, as the app
-    // builds them) and cached.
+    // slidy first, so that the memory its tables add is measured alone: its tables are built
+    // at construction, and it has one thread.
     let before = resident_mib();
     let built = Instant::now();
-    let (db, how) = match std::fs::read(&args.cache)
+    let solver = Solver4x4Stm::new();
+    let theirs_tables = built.elapsed();
+    let theirs_mib = resident_mib().zip(before).map(|(a, b)| a - b);
+
+    // slidepuzzle: the tables read in place from the cache file, else built (two threads at
+    // most, as the app builds them) and cached.
+    let before = resident_mib();
+    let built = Instant::now();
+    let (db, how) = match PatternDb::map_file(&args.cache, Some(&goal))
         .ok()
-        .and_then(|b| PatternDb::from_bytes(&b, Some(&goal)).ok())
         .filter(PatternDb::groups_are_current)
     {
         Some(db) => (db, "loaded"),
@@ -160,17 +177,11 @@ fn main() {
         }
     };
     let ours_tables = built.elapsed();
-    let ours_rss = resident_mib();
+    let ours_mib = resident_mib().zip(before).map(|(a, b)| a - b);
     let db = Arc::new(db);
     let mut request = SolveRequest::new(Algorithm::PatternDb);
     request.pdb = Some(db);
     let limits = SearchLimits::default().threads(args.threads);
-
-    // slidy: its tables built at construction; one thread, as it has no other.
-    let built = Instant::now();
-    let solver = Solver4x4Stm::new();
-    let theirs_tables = built.elapsed();
-    let theirs_rss = resident_mib();
 
     let mut ours = Tally {
         nodes: Some(0),
@@ -215,45 +226,47 @@ fn main() {
         }
         ours.times.push(best_ours);
         theirs.times.push(best_theirs);
+        ours.ids.push(inst.id.clone());
+        theirs.ids.push(inst.id.clone());
     }
 
     let mib = |m: Option<f64>| m.map_or("-".into(), |m| format!("{m:.0} MiB"));
+    let threads = |n: usize| if n == 1 { "1 thread".to_string() } else { format!("{n} threads") };
     println!(
-        "{} boards of {}, {} thread(s) for slidepuzzle (slidy has one), each board's fastest of {} rounds",
+        "{} boards of {}, each board's fastest of {} rounds",
         boards.len(),
         args.data.display(),
-        args.threads,
         args.rounds
     );
     println!(
-        "{:<12} {:>6} {:>10} {:>9} {:>9} {:>13} tables",
-        "solver", "solved", "total ms", "median", "worst", "nodes"
+        "{:<24} {:>7} {:>10} {:>9} {:>16} {:>13} tables",
+        "solver", "optimal", "total ms", "median", "worst", "nodes"
     );
     println!(
         "{}",
         ours.line(
-            "slidepuzzle",
+            &format!("slidepuzzle, {}", threads(args.threads)),
             &format!(
-                "{how} in {:.0} ms; resident {} (from {})",
+                "{how} in {:.0} ms; resident +{}",
                 ours_tables.as_secs_f64() * 1000.0,
-                mib(ours_rss),
-                mib(before)
+                mib(ours_mib)
             )
         )
     );
     println!(
         "{}",
         theirs.line(
-            "slidy",
+            "slidy, 1 thread",
             &format!(
-                "built in {:.0} ms; resident {}",
+                "built in {:.0} ms; resident +{}",
                 theirs_tables.as_secs_f64() * 1000.0,
-                mib(theirs_rss)
+                mib(theirs_mib)
             )
         )
     );
     println!(
-        "slidepuzzle / slidy total time: {:.3}",
+        "slidepuzzle on {} / slidy on 1 thread, total time: {:.3}",
+        threads(args.threads),
         ours.total().as_secs_f64() / theirs.total().as_secs_f64()
     );
     let wrong: Vec<String> = ours

@@ -72,7 +72,7 @@ impl PatternDb {
         log::debug!("pattern group {tiles:?} built");
         Ok(GroupTable(Group {
             tiles,
-            table,
+            table: table.into(),
             sparse: false,
         }))
     }
@@ -286,7 +286,7 @@ pub(super) mod tests {
                 let table = build_table(goal, &tiles, &mut budget).unwrap();
                 Group {
                     tiles,
-                    table,
+                    table: table.into(),
                     sparse: false,
                 }
             })

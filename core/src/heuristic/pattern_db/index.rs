@@ -66,7 +66,7 @@ impl Group {
     #[cfg(test)]
     pub(super) fn compact(&self, cells: usize) -> Vec<u8> {
         if !self.sparse {
-            return self.table.clone();
+            return self.table.to_vec();
         }
         let mut out = Vec::with_capacity(placements(cells, self.tiles.len()));
         for_each_placement(cells, self.tiles.len(), |sparse| {
@@ -96,7 +96,7 @@ impl Group {
             table[sparse] = self.table[r];
             r += 1;
         });
-        self.table = table;
+        self.table = table.into();
         self.sparse = true;
         self
     }

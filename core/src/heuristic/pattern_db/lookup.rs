@@ -234,7 +234,11 @@ impl PdbHeuristic {
         Some(Flat4x4 {
             plain: Reading4x4::of(&self.plain),
             reflected: self.reflected.as_ref().map(Reading4x4::of),
-            tables: [&groups[0].table, &groups[1].table, &groups[2].table],
+            tables: [
+                &groups[0].table[..],
+                &groups[1].table[..],
+                &groups[2].table[..],
+            ],
             heuristic: self,
         })
     }

@@ -13,14 +13,17 @@
 //!
 //! One file per concern: `index.rs` ranks placements of tiles on cells, `partition.rs` splits
 //! the tiles into groups and maps goals onto the canonical ones, `build.rs` derives the tables,
-//! `format.rs` reads and writes their bytes, `summed.rs` sums them as they are read, and
+//! `format.rs` reads and writes their bytes, `summed.rs` sums them as they are read, `table.rs`
+//! holds a table's bytes (its own, or borrowed from a file `mapped.rs` maps), and
 //! `lookup.rs` reads a board through them as a [`Heuristic`](super::Heuristic).
 mod build;
 mod format;
 mod index;
 mod lookup;
+mod mapped;
 mod partition;
 mod summed;
+mod table;
 
 pub use crate::error::PdbError;
 pub use build::GroupTable;
@@ -29,6 +32,8 @@ pub use index::placements;
 pub(crate) use lookup::{Flat4x4, Reading4x4};
 pub use lookup::{PdbEval, PdbHeuristic};
 pub use partition::{canonical_goal, partition};
+pub use table::SharedBytes;
+use table::Table;
 
 /// The board sides pattern databases are built for.
 pub const SIZES: std::ops::RangeInclusive<usize> = 2..=5;
@@ -42,8 +47,9 @@ struct Group {
     tiles: Vec<u8>,
     /// Moves of this group's tiles to their goal, indexed by the tiles' cells: by [`rank`](index::rank)
     /// (compact, as built and stored), or when `sparse` by `Σ cell_i · cells^(k−1−i)`, which a move
-    /// updates with one addition. Unused sparse entries hold 0.
-    table: Vec<u8>,
+    /// updates with one addition. Unused sparse entries hold 0. Its own bytes, or borrowed
+    /// from the file it was loaded from.
+    table: Table,
     sparse: bool,
 }
 

@@ -1,6 +1,10 @@
-//! Reading a file's bytes with its checksum: 64-bit FNV-1a fed in pieces, a reader that sums
-//! every byte it reads (a large table summed on a second thread while the next piece is read),
+//! Reading a file's bytes with its checksum: 64-bit FNV-1a fed in pieces, the two sources a
+//! database is read from (a stream, whose every byte is summed as it is read, a large table on a
+//! second thread while the next piece is read; and bytes held whole, whose tables are borrowed),
 //! and how a failed read is said.
+use std::sync::Arc;
+
+use super::table::{SharedBytes, Table};
 use crate::error::PdbError;
 
 /// A read that ended early is a truncated file; any other failure is said as it came.
@@ -11,34 +15,76 @@ pub(super) fn io_error(e: std::io::Error) -> PdbError {
     }
 }
 
-/// A reader whose every byte goes into the checksum.
+/// Where a database's bytes are read from: the head (not summed: its version says how to
+/// sum), then bytes and tables summed as they come, then the stored checksum.
+pub(super) trait Source {
+    /// The first bytes, before [`Source::begin`].
+    fn head(&mut self, buf: &mut [u8]) -> Result<(), PdbError>;
+    /// From here on every byte is summed into `sum`.
+    fn begin(&mut self, sum: Fnv);
+    fn fill(&mut self, buf: &mut [u8]) -> Result<(), PdbError>;
+    /// A table of `n` bytes.
+    fn table(&mut self, n: usize) -> Result<Table, PdbError>;
+    /// The sum of what was read, and the stored checksum that follows it.
+    fn checksum(&mut self) -> Result<(u64, u64), PdbError>;
+
+    fn u8(&mut self) -> Result<u8, PdbError> {
+        let mut b = [0u8; 1];
+        self.fill(&mut b)?;
+        Ok(b[0])
+    }
+
+    /// `n` bytes in a buffer of their own.
+    fn bytes(&mut self, n: usize) -> Result<Vec<u8>, PdbError> {
+        let mut v = vec![0u8; n];
+        self.fill(&mut v)?;
+        Ok(v)
+    }
+}
+
+/// A stream whose every byte (but the head and the checksum) goes into the checksum; tables are
+/// read straight into buffers of their own.
 pub(super) struct Summed<'a, R> {
     pub(super) r: &'a mut R,
     pub(super) sum: Fnv,
 }
 
-impl<R: std::io::Read> Summed<'_, R> {
-    pub(super) fn fill(&mut self, buf: &mut [u8]) -> Result<(), PdbError> {
+impl<'a, R: std::io::Read> Summed<'a, R> {
+    pub(super) fn new(r: &'a mut R) -> Summed<'a, R> {
+        Summed {
+            r,
+            sum: Fnv::new(true),
+        }
+    }
+}
+
+impl<R: std::io::Read> Source for Summed<'_, R> {
+    fn head(&mut self, buf: &mut [u8]) -> Result<(), PdbError> {
+        self.r.read_exact(buf).map_err(io_error)
+    }
+    fn begin(&mut self, sum: Fnv) {
+        self.sum = sum;
+    }
+    fn fill(&mut self, buf: &mut [u8]) -> Result<(), PdbError> {
         self.r.read_exact(buf).map_err(io_error)?;
         self.sum.update(buf);
         Ok(())
     }
-    pub(super) fn u8(&mut self) -> Result<u8, PdbError> {
-        let mut b = [0u8; 1];
-        self.fill(&mut b)?;
-        Ok(b[0])
+    fn table(&mut self, n: usize) -> Result<Table, PdbError> {
+        self.read_table(n).map(Table::Owned)
     }
-    /// `n` bytes, read into a buffer of their own (a table's, which is then kept).
-    pub(super) fn bytes(&mut self, n: usize) -> Result<Vec<u8>, PdbError> {
-        let mut v = vec![0u8; n];
-        self.fill(&mut v)?;
-        Ok(v)
+    fn checksum(&mut self) -> Result<(u64, u64), PdbError> {
+        let mut stored = [0u8; 8];
+        self.r.read_exact(&mut stored).map_err(io_error)?;
+        Ok((self.sum.finish(), u64::from_le_bytes(stored)))
     }
+}
 
+impl<R: std::io::Read> Summed<'_, R> {
     /// Reads a table of `n` bytes. A large one is read in pieces, each summed on a second
     /// thread while the next is read, so that the checksum costs no time beside the read (on
     /// the 4×4 tables it was a sixth of loading). The sum is the one [`Summed::bytes`] gives.
-    pub(super) fn table(&mut self, n: usize) -> Result<Vec<u8>, PdbError> {
+    fn read_table(&mut self, n: usize) -> Result<Vec<u8>, PdbError> {
         if n < 2 * PIECE {
             return self.bytes(n);
         }
@@ -81,6 +127,70 @@ impl<R: std::io::Read> Summed<'_, R> {
             }
         }
         Ok(v)
+    }
+}
+
+/// Bytes held whole (a mapped file): read in place, each table borrowed from them rather than
+/// copied, everything summed on the way.
+pub(super) struct Held {
+    bytes: Arc<dyn SharedBytes>,
+    at: usize,
+    sum: Fnv,
+}
+
+impl Held {
+    pub(super) fn new(bytes: Arc<dyn SharedBytes>) -> Held {
+        Held {
+            bytes,
+            at: 0,
+            sum: Fnv::new(true),
+        }
+    }
+
+    /// The next `n` bytes' range, or a truncated file.
+    fn take(&mut self, n: usize) -> Result<std::ops::Range<usize>, PdbError> {
+        let end = self.at.checked_add(n).ok_or(PdbError::Truncated)?;
+        if end > self.bytes.bytes().len() {
+            return Err(PdbError::Truncated);
+        }
+        let range = self.at..end;
+        self.at = end;
+        Ok(range)
+    }
+
+    /// Whether every byte was read.
+    pub(super) fn at_end(&self) -> bool {
+        self.at == self.bytes.bytes().len()
+    }
+}
+
+impl Source for Held {
+    fn head(&mut self, buf: &mut [u8]) -> Result<(), PdbError> {
+        let range = self.take(buf.len())?;
+        buf.copy_from_slice(&self.bytes.bytes()[range]);
+        Ok(())
+    }
+    fn begin(&mut self, sum: Fnv) {
+        self.sum = sum;
+    }
+    fn fill(&mut self, buf: &mut [u8]) -> Result<(), PdbError> {
+        self.head(buf)?;
+        self.sum.update(buf);
+        Ok(())
+    }
+    fn table(&mut self, n: usize) -> Result<Table, PdbError> {
+        let range = self.take(n)?;
+        self.sum.update(&self.bytes.bytes()[range.clone()]);
+        Ok(Table::Shared {
+            bytes: self.bytes.clone(),
+            start: range.start,
+            len: n,
+        })
+    }
+    fn checksum(&mut self) -> Result<(u64, u64), PdbError> {
+        let mut stored = [0u8; 8];
+        self.head(&mut stored)?;
+        Ok((self.sum.finish(), u64::from_le_bytes(stored)))
     }
 }
 
