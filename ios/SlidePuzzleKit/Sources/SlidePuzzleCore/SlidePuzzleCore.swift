@@ -1428,9 +1428,10 @@ public static func fromBytes(bytes: Data)throws  -> PatternDatabase  {
 }
     
     /**
-     * Loads databases from a file [`PatternDatabase::to_bytes`] wrote: each table is read
-     * straight into the memory that keeps it (no copy of the file is held, nothing crosses
-     * the boundary). A missing, damaged or foreign file is a `PatternDatabase` error.
+     * Loads databases from a file [`PatternDatabase::to_bytes`] wrote, in place: the file is
+     * mapped into memory and the tables read from its pages (nothing is copied, nothing
+     * crosses the boundary). Replace such a file by writing a new one and renaming it over the
+     * old, never in place. A missing, damaged or foreign file is a `PatternDatabase` error.
      */
 public static func fromFile(path: String)throws  -> PatternDatabase  {
     return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
@@ -5710,7 +5711,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() != 40788) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() != 65172) {
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() != 20638) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -1350,7 +1350,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() and 0xFFFF) != 40788) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() and 0xFFFF) != 65172) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() and 0xFFFF) != 20638) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -3140,9 +3140,10 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
 
         
     /**
-     * Loads databases from a file [`PatternDatabase::to_bytes`] wrote: each table is read
-     * straight into the memory that keeps it (no copy of the file is held, nothing crosses
-     * the boundary). A missing, damaged or foreign file is a `PatternDatabase` error.
+     * Loads databases from a file [`PatternDatabase::to_bytes`] wrote, in place: the file is
+     * mapped into memory and the tables read from its pages (nothing is copied, nothing
+     * crosses the boundary). Replace such a file by writing a new one and renaming it over the
+     * old, never in place. A missing, damaged or foreign file is a `PatternDatabase` error.
      */
     @Throws(PuzzleException::class) fun `fromFile`(`path`: kotlin.String): PatternDatabase {
             return FfiConverterTypePatternDatabase.lift(
