@@ -10,10 +10,12 @@
 //! never refused for its profile.
 use std::fmt;
 
+use std::sync::Arc;
+
 use image::DynamicImage;
 use moxcms::{
     CicpColorPrimaries, CicpProfile, ColorProfile, DataColorSpace, Layout, MatrixCoefficients,
-    ProfileText, RenderingIntent, TransferCharacteristics, TransformOptions,
+    ProfileText, RenderingIntent, TransferCharacteristics, TransformExecutor, TransformOptions,
 };
 
 /// What the pipeline did with a photo's colours.
@@ -206,14 +208,14 @@ pub(super) fn to_srgb(image: &mut DynamicImage, source: Source) -> Colour {
         return Colour::Srgb;
     }
     let converted = match image {
-        DynamicImage::ImageRgb8(px) => rows_8(&profile, &srgb, Layout::Rgb, px.width(), px),
-        DynamicImage::ImageRgba8(px) => rows_8(&profile, &srgb, Layout::Rgba, px.width(), px),
-        DynamicImage::ImageRgb16(px) => rows_16(&profile, &srgb, Layout::Rgb, px.width(), px),
-        DynamicImage::ImageRgba16(px) => rows_16(&profile, &srgb, Layout::Rgba, px.width(), px),
-        DynamicImage::ImageLuma8(px) => grey_8(&profile, &srgb, px, 1),
-        DynamicImage::ImageLumaA8(px) => grey_8(&profile, &srgb, px, 2),
-        DynamicImage::ImageLuma16(px) => grey_16(&profile, &srgb, px, 1),
-        DynamicImage::ImageLumaA16(px) => grey_16(&profile, &srgb, px, 2),
+        DynamicImage::ImageRgb8(px) => rows(&profile, &srgb, Layout::Rgb, px.width(), px),
+        DynamicImage::ImageRgba8(px) => rows(&profile, &srgb, Layout::Rgba, px.width(), px),
+        DynamicImage::ImageRgb16(px) => rows(&profile, &srgb, Layout::Rgb, px.width(), px),
+        DynamicImage::ImageRgba16(px) => rows(&profile, &srgb, Layout::Rgba, px.width(), px),
+        DynamicImage::ImageLuma8(px) => grey(&profile, &srgb, px, 1),
+        DynamicImage::ImageLumaA8(px) => grey(&profile, &srgb, px, 2),
+        DynamicImage::ImageLuma16(px) => grey(&profile, &srgb, px, 1),
+        DynamicImage::ImageLumaA16(px) => grey(&profile, &srgb, px, 2),
         _ => false,
     };
     if converted {
@@ -223,38 +225,59 @@ pub(super) fn to_srgb(image: &mut DynamicImage, source: Source) -> Colour {
     }
 }
 
-/// Converts 8-bit rows in place, one row of scratch at a time.
-fn rows_8(
-    from: &ColorProfile,
-    to: &ColorProfile,
-    layout: Layout,
-    width: u32,
-    pixels: &mut [u8],
-) -> bool {
-    let Ok(transform) = from.create_transform_8bit(layout, to, layout, options()) else {
-        return false;
-    };
-    let row = width as usize * layout.channels();
-    let mut scratch = vec![0u8; row];
-    pixels.chunks_exact_mut(row).all(|line| {
-        scratch.copy_from_slice(line);
-        transform.transform(&scratch, line).is_ok()
-    })
+/// A channel's sample (8 or 16 bits) and the transform moxcms makes for it.
+trait Sample: Copy + Default + Into<usize> + 'static {
+    /// Every level, lowest first.
+    fn levels() -> Vec<Self>;
+    fn transform(
+        from: &ColorProfile,
+        to: &ColorProfile,
+        src: Layout,
+        dst: Layout,
+    ) -> Option<Arc<dyn TransformExecutor<Self> + Send + Sync>>;
 }
 
-/// Converts 16-bit rows in place, one row of scratch at a time.
-fn rows_16(
+impl Sample for u8 {
+    fn levels() -> Vec<u8> {
+        (0..=u8::MAX).collect()
+    }
+    fn transform(
+        from: &ColorProfile,
+        to: &ColorProfile,
+        src: Layout,
+        dst: Layout,
+    ) -> Option<Arc<dyn TransformExecutor<u8> + Send + Sync>> {
+        from.create_transform_8bit(src, to, dst, options()).ok()
+    }
+}
+
+impl Sample for u16 {
+    fn levels() -> Vec<u16> {
+        (0..=u16::MAX).collect()
+    }
+    fn transform(
+        from: &ColorProfile,
+        to: &ColorProfile,
+        src: Layout,
+        dst: Layout,
+    ) -> Option<Arc<dyn TransformExecutor<u16> + Send + Sync>> {
+        from.create_transform_16bit(src, to, dst, options()).ok()
+    }
+}
+
+/// Converts rows of `width` pixels in place, one row of scratch at a time.
+fn rows<T: Sample>(
     from: &ColorProfile,
     to: &ColorProfile,
     layout: Layout,
     width: u32,
-    pixels: &mut [u16],
+    pixels: &mut [T],
 ) -> bool {
-    let Ok(transform) = from.create_transform_16bit(layout, to, layout, options()) else {
+    let Some(transform) = T::transform(from, to, layout, layout) else {
         return false;
     };
     let row = width as usize * layout.channels();
-    let mut scratch = vec![0u16; row];
+    let mut scratch = vec![T::default(); row];
     pixels.chunks_exact_mut(row).all(|line| {
         scratch.copy_from_slice(line);
         transform.transform(&scratch, line).is_ok()
@@ -262,35 +285,18 @@ fn rows_16(
 }
 
 /// Each grey level's sRGB grey: a neutral grey stays neutral, so one table of levels converts
-/// a grey photo in place (its first channel of each `step` samples).
-fn grey_8(from: &ColorProfile, to: &ColorProfile, pixels: &mut [u8], step: usize) -> bool {
-    let Ok(transform) = from.create_transform_8bit(Layout::Gray, to, Layout::Rgb, options()) else {
+/// a grey photo in place (the first channel of each `step` samples).
+fn grey<T: Sample>(from: &ColorProfile, to: &ColorProfile, pixels: &mut [T], step: usize) -> bool {
+    let Some(transform) = T::transform(from, to, Layout::Gray, Layout::Rgb) else {
         return false;
     };
-    let levels: Vec<u8> = (0..=255).collect();
-    let mut rgb = vec![0u8; 256 * 3];
+    let levels = T::levels();
+    let mut rgb = vec![T::default(); levels.len() * 3];
     if transform.transform(&levels, &mut rgb).is_err() {
         return false;
     }
     for v in pixels.iter_mut().step_by(step) {
-        *v = rgb[*v as usize * 3 + 1];
-    }
-    true
-}
-
-/// [`grey_8`] for 16-bit grey.
-fn grey_16(from: &ColorProfile, to: &ColorProfile, pixels: &mut [u16], step: usize) -> bool {
-    let Ok(transform) = from.create_transform_16bit(Layout::Gray, to, Layout::Rgb, options())
-    else {
-        return false;
-    };
-    let levels: Vec<u16> = (0..=u16::MAX).collect();
-    let mut rgb = vec![0u16; levels.len() * 3];
-    if transform.transform(&levels, &mut rgb).is_err() {
-        return false;
-    }
-    for v in pixels.iter_mut().step_by(step) {
-        *v = rgb[*v as usize * 3 + 1];
+        *v = rgb[(*v).into() * 3 + 1];
     }
     true
 }
@@ -336,6 +342,40 @@ mod tests {
             Colour::Unreadable.to_string(),
             "profile unreadable: sRGB assumed"
         );
+    }
+
+    #[test]
+    fn a_profile_that_does_not_fit_the_pixels_is_said_and_changes_nothing() {
+        let grey = ColorProfile::new_gray_with_gamma(1.8).encode().unwrap();
+        let original = DynamicImage::ImageRgb8(image::RgbImage::from_fn(4, 4, |x, y| {
+            image::Rgb([(x * 60) as u8, (y * 60) as u8, 7])
+        }));
+        let mut image = original.clone();
+        let said = to_srgb(&mut image, Source::Icc(grey));
+        assert!(matches!(said, Colour::NotApplied { .. }), "{said:?}");
+        assert!(said
+            .to_string()
+            .ends_with("a grey profile on a colour photo; sRGB assumed"));
+        assert_eq!(image, original);
+        // a 16-bit photo converts through the same rows as an 8-bit one
+        let p3 = ColorProfile::new_display_p3().encode().unwrap();
+        let wide = DynamicImage::ImageRgb16(image::ImageBuffer::from_fn(4, 4, |x, _| {
+            image::Rgb([65535, (x * 10000) as u16, 0])
+        }));
+        let mut converted = wide.clone();
+        assert!(matches!(
+            to_srgb(&mut converted, Source::Icc(p3.clone())),
+            Colour::Converted { .. }
+        ));
+        let mut narrow = wide.to_rgb8().into();
+        to_srgb(&mut narrow, Source::Icc(p3));
+        let (a, b) = (converted.to_rgb8(), narrow.to_rgb8());
+        assert!(a
+            .as_raw()
+            .iter()
+            .zip(b.as_raw())
+            .all(|(x, y)| x.abs_diff(*y) <= 1));
+        assert_ne!(converted, wide);
     }
 
     #[test]
