@@ -46,15 +46,6 @@ pub struct BenchArgs {
     pdb: PdbOptions,
 }
 
-/// The data file as messages name it ("standard input" for `-`).
-fn data_name(path: &std::path::Path) -> String {
-    if path.as_os_str() == "-" {
-        "standard input".into()
-    } else {
-        path.display().to_string()
-    }
-}
-
 /// The data file's instances from its start, read one line at a time (memory does not grow
 /// with the file).
 fn instances(
@@ -68,7 +59,7 @@ fn instances(
         .map_err(|e| {
             CliError::Io(format!(
                 "cannot read {} again: {}",
-                data_name(&args.data),
+                files::stream_name(&args.data),
                 crate::error::Words(&e)
             ))
         })?;
@@ -82,7 +73,7 @@ fn next(
 ) -> Result<Option<Instance>, CliError> {
     reader
         .next_instance()
-        .map_err(|e| CliError::Input(format!("{}: {e}", data_name(&args.data))))
+        .map_err(|e| CliError::Input(format!("{}: {e}", files::stream_name(&args.data))))
 }
 
 /// Solves every instance within `timeout`, printing a row each and a summary; the counts of
@@ -120,7 +111,7 @@ fn run_budget(
         let Some(inst) = next(args, &mut reader)? else {
             return Err(CliError::Io(format!(
                 "{} changed while it was read",
-                data_name(&args.data)
+                files::stream_name(&args.data)
             )));
         };
         let limits = match timeout {
@@ -192,7 +183,7 @@ fn run_budget(
             Err(e) => {
                 return Err(CliError::Input(format!(
                     "{}: line {}: {e}",
-                    data_name(&args.data),
+                    files::stream_name(&args.data),
                     inst.line
                 )))
             }
@@ -294,7 +285,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         let at = |m: String| {
             CliError::Input(format!(
                 "{}: line {}: {m}",
-                data_name(&args.data),
+                files::stream_name(&args.data),
                 inst.line
             ))
         };

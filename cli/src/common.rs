@@ -241,15 +241,13 @@ pub fn read_pdb(path: &Path, goal: Option<&Board>) -> Result<PatternDb, PdbReadE
             expected,
         });
     }
-    PatternDb::map_file(path, goal).map_err(|e| match e {
+    PatternDb::map_file(path, goal).map_err(|e| match std::fs::metadata(path) {
         // it grew after it was sized: say how long it is now
-        slidepuzzle_core::error::PdbError::Malformed(m) if m == "trailing bytes" => {
-            PdbReadError::Length {
-                found: std::fs::metadata(path).map_or(expected, |m| m.len()),
-                expected,
-            }
-        }
-        other => PdbReadError::Format(other),
+        Ok(now) if now.len() > expected => PdbReadError::Length {
+            found: now.len(),
+            expected,
+        },
+        _ => PdbReadError::Format(e),
     })
 }
 
@@ -415,21 +413,9 @@ impl PictureSource {
         Ok(picture)
     }
 
-    /// The upright width and height of `--image`, from its header.
-    pub fn size(&self) -> Result<(u32, u32), CliError> {
-        self.read_header(picture::upright_size)
-    }
-
-    /// What decoding `--image` does with its colours ("Display P3 (converted to sRGB)").
-    pub fn colour(&self) -> Result<picture::Colour, CliError> {
-        self.read_header(picture::colour)
-    }
-
-    /// `read` on the bytes of `--image`.
-    fn read_header<T>(
-        &self,
-        read: impl Fn(&[u8], &PictureLimits) -> Result<T, picture::PictureError>,
-    ) -> Result<T, CliError> {
+    /// The upright width and height of `--image`, and what decoding it does with its colours
+    /// ("Display P3 (converted to sRGB)"), from its header; the file is read once.
+    pub fn info(&self) -> Result<((u32, u32), picture::Colour), CliError> {
         let Some(path) = &self.image else {
             return Err(CliError::Input(
                 "--info reads a photo's header: give --image (built-in pictures are drawn at any size)"
@@ -438,7 +424,9 @@ impl PictureSource {
         };
         let limits = PictureLimits::default();
         let bytes = crate::files::read_bounded(path, "photo", limits.max_file_bytes)?;
-        read(&bytes, &limits).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
+        let size = picture::upright_size(&bytes, &limits);
+        size.and_then(|size| Ok((size, picture::colour(&bytes, &limits)?)))
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))
     }
 }
 

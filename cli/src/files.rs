@@ -50,11 +50,7 @@ pub fn open_rewindable(path: &Path, what: &str, max: u64) -> Result<File, CliErr
         // Devices stay refused: /dev/zero would fill the spool and say nothing useful.
         return open_regular(path, what).map(|(file, _)| file);
     }
-    let name = if stdin {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
+    let name = stream_name(path);
     let io = |e: io::Error| CliError::Io(format!("cannot read {name}: {}", Words(&e)));
     let (mut spool, spool_path) = temporary_spool()?;
     // Gone from the folder at once: the handle is all that keeps it, so no run leaves it behind.
@@ -82,6 +78,15 @@ pub fn open_rewindable(path: &Path, what: &str, max: u64) -> Result<File, CliErr
     }
     spool.rewind().map_err(io)?;
     Ok(spool)
+}
+
+/// A data path as messages name it: "standard input" for `-`.
+pub fn stream_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".into()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// Whether `path` is a pipe (a FIFO, `/dev/stdin` on a pipe, a process substitution).

@@ -233,9 +233,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
             force,
         } => {
             if info {
-                let (width, height) = source.size()?;
+                let ((width, height), colour) = source.info()?;
                 out!("{width}x{height}");
-                out!("colour: {}", source.colour()?);
+                out!("colour: {colour}");
                 return Ok(());
             }
             let out = out.expect("clap requires --out without --info");

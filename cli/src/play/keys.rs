@@ -107,14 +107,8 @@ impl Keys {
     /// Waits up to `timeout` for bytes and appends them; false when none came (time out, or a
     /// signal).
     fn fill(&mut self, timeout: Duration) -> Result<bool, Ended> {
-        let mut poll = libc::pollfd {
-            fd: self.fd,
-            events: libc::POLLIN,
-            revents: 0,
-        };
         let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
-        // SAFETY: one valid pollfd for the duration of the call.
-        let ready = unsafe { libc::poll(&mut poll, 1, ms) };
+        let (ready, revents) = poll_input(self.fd, ms);
         if ready < 0 {
             let e = io::Error::last_os_error();
             return match e.kind() {
@@ -125,7 +119,7 @@ impl Keys {
         if ready == 0 {
             return Ok(false);
         }
-        if poll.revents & libc::POLLNVAL != 0 {
+        if revents & libc::POLLNVAL != 0 {
             return Err(Ended::Failed(io::Error::from_raw_os_error(libc::EBADF)));
         }
         // A hang-up with bytes still waiting: those are read first; the next read says the end.
@@ -157,15 +151,23 @@ pub struct Watch(std::os::fd::RawFd);
 impl Watch {
     /// True once the terminal hung up or its descriptor is no longer valid.
     pub fn gone(&self) -> bool {
-        let mut poll = libc::pollfd {
-            fd: self.0,
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd; a zero timeout returns at once.
-        let ready = unsafe { libc::poll(&mut poll, 1, 0) };
-        ready > 0 && poll.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+        let (ready, revents) = poll_input(self.0, 0);
+        ready > 0 && revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
     }
+}
+
+/// `poll(2)` on `fd` for input, waiting at most `ms` (0: not at all): its result, and the
+/// events it reported.
+#[cfg(unix)]
+fn poll_input(fd: std::os::fd::RawFd, ms: i32) -> (i32, libc::c_short) {
+    let mut poll = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd for the duration of the call.
+    let ready = unsafe { libc::poll(&mut poll, 1, ms) };
+    (ready, poll.revents)
 }
 
 /// The terminal's keys where there is no `poll(2)`: crossterm's reader.

@@ -86,20 +86,9 @@ pub fn decode_with_colour(
 /// chunks before its image data) without decoding a pixel.
 pub fn colour(bytes: &[u8], limits: &PictureLimits) -> Result<Colour, PictureError> {
     let (mut decoder, _, _) = open(bytes, limits)?;
-    let grey = matches!(
-        decoder.color_type(),
-        image::ColorType::L8
-            | image::ColorType::La8
-            | image::ColorType::L16
-            | image::ColorType::La16
-    );
-    let source = colour_source(&mut decoder, bytes);
     // One pixel of the photo's kind stands in for its pixels.
-    let mut probe = if grey {
-        DynamicImage::new_luma8(1, 1)
-    } else {
-        DynamicImage::new_rgb8(1, 1)
-    };
+    let mut probe = DynamicImage::new(1, 1, decoder.color_type());
+    let source = colour_source(&mut decoder, bytes);
     Ok(colour::to_srgb(&mut probe, source))
 }
 

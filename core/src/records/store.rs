@@ -225,8 +225,7 @@ impl Store {
             records: Mutex::new(Records::new()),
             kept_aside: Mutex::new(Vec::new()),
         };
-        let lock = store.lock.clone();
-        let _writer = lock.lock().unwrap_or_else(|e| e.into_inner());
+        let writer = store.writer();
         let names = store
             .disk
             .list()
@@ -258,7 +257,7 @@ impl Store {
             }
         }
         *store.records() = records;
-        drop(_writer);
+        drop(writer);
         Ok(store)
     }
 
@@ -271,6 +270,11 @@ impl Store {
         self.records.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn aside(&self) -> MutexGuard<'_, Vec<KeptAside>> {
+        // Plain data, as above.
+        self.kept_aside.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The records as last read or written.
     pub fn snapshot(&self) -> Records {
         self.records().clone()
@@ -279,10 +283,7 @@ impl Store {
     /// Files kept aside since this store was opened (when it opened, or by a later change
     /// that found the file damaged), oldest first.
     pub fn kept_aside(&self) -> Vec<KeptAside> {
-        self.kept_aside
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.aside().clone()
     }
 
     /// Records `win`, writes the records and says what the win changed.
@@ -334,10 +335,7 @@ impl Store {
         };
         let file_name = self.keep_aside(prefix)?;
         log::warn!("records file kept aside as {file_name}: {reason:?}");
-        self.kept_aside
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(KeptAside { file_name, reason });
+        self.aside().push(KeptAside { file_name, reason });
         Ok(Records::new())
     }
 
