@@ -45,7 +45,7 @@ struct BoardView: View {
                 }
                 ForEach(labels(won: won), id: \.self) { label in
                     let cell = state.tiles.firstIndex(of: label) ?? 0
-                    let shift = offset(ofCell: cell, step: geometry.step)
+                    let shift = offset(ofCell: cell)
                     piece(
                         home: state.homes[label], label: label, geometry: geometry,
                         hint: state.hint?.cell == cell ? state.hint?.direction : nil
@@ -161,20 +161,9 @@ struct BoardView: View {
     }
 
     /// How far the finger has carried the tile at `cell`.
-    private func offset(ofCell cell: Int, step: Double) -> (x: Double, y: Double) {
+    private func offset(ofCell cell: Int) -> (x: Double, y: Double) {
         guard let carried, carried.drag.cells.contains(cell) else { return (0, 0) }
-        return carried.drag.offset(
-            dx: unit(carried.drag.direction).x * carried.offset,
-            dy: unit(carried.drag.direction).y * carried.offset, step: step)
-    }
-
-    private func unit(_ d: TileDirection) -> (x: Double, y: Double) {
-        switch d {
-        case .up: (0, -1)
-        case .down: (0, 1)
-        case .left: (-1, 0)
-        case .right: (1, 0)
-        }
+        return carried.drag.shift(carried.offset)
     }
 
     /// The tiles to draw: every label but the empty space, which shows its piece at the win.

@@ -9,8 +9,6 @@ enum Words {
     static let wording = Wording(locale: .current) { line in
         Bundle.main.localizedString(forKey: line.key, value: nil, table: nil)
     }
-
-    static func callAsFunction(_ line: Line) -> String { wording(line) }
 }
 
 extension Text {

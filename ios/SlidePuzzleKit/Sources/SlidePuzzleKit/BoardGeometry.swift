@@ -129,15 +129,14 @@ public struct BoardDrag: Equatable, Sendable {
         cells = Array(stride(from: cell, to: blank, by: step))
     }
 
-    /// The carried tiles' offset for a finger moved by (`dx`, `dy`) points: along the
-    /// direction only, between no move and one `step` (a tile's edge plus the gap).
-    public func offset(dx: Double, dy: Double, step: Double) -> (x: Double, y: Double) {
-        let clamped = min(max(along(dx: dx, dy: dy), 0), step)
-        return switch direction {
-        case .right: (clamped, 0)
-        case .left: (-clamped, 0)
-        case .down: (0, clamped)
-        case .up: (0, -clamped)
+    /// The carried tiles' offset in points when carried `along` points toward the empty space
+    /// (``BoardTouch``'s carry, already within one step).
+    public func shift(_ along: Double) -> (x: Double, y: Double) {
+        switch direction {
+        case .right: (along, 0)
+        case .left: (-along, 0)
+        case .down: (0, along)
+        case .up: (0, -along)
         }
     }
 

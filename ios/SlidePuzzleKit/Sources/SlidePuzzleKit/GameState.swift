@@ -251,6 +251,18 @@ public struct GameState: Equatable, Sendable {
 
     public init() {}
 
+    /// A new screen's state that keeps what lasts from one game to the next: the size, the
+    /// settings, this run's wins, the records and whether the app is in front.
+    func carriedOver() -> GameState {
+        var next = GameState()
+        next.size = size
+        next.settings = settings
+        next.wins = wins
+        next.records = records
+        next.active = active
+        return next
+    }
+
     /// The name the game's records are kept under: the built-in's id, or "photo".
     public var recordPicture: String { picture?.recordName ?? "photo" }
 

@@ -186,8 +186,9 @@ public enum Lines {
         let method = Arg.line(algorithmName(choice))
         let board = Arg.line(board(size))
         return switch problem {
-        case .memory: Line("fail.memory %@ %@ %@", method, .text("256 MB"), board)
-        case .time: Line("fail.time %@ %@ %@", method, .duration(ms: 10_000), board)
+        case .memory:
+            Line("fail.memory %@ %@ %@", method, .text("\(PuzzleEnvironment.memoryBudgetBytes >> 20) MB"), board)
+        case .time: Line("fail.time %@ %@ %@", method, .duration(ms: PuzzleEnvironment.solveBudgetMs), board)
         case .nodes: Line("fail.nodes %@ %@", method, board)
         case .cancelled: Line("note.auto-stopped")
         case .unsupported: Line("fail.unsupported %@ %@", method, board)

@@ -57,6 +57,12 @@ public actor PatternDatabaseCache {
         }
     }
 
+    /// The databases to use without keeping the player waiting: a 3×3 (or smaller) set, built
+    /// in milliseconds, is built now if need be; a larger one only if it is cached.
+    public func withoutWaiting(for goal: [UInt32]) async -> PatternDatabase? {
+        goal.count <= 9 ? try? await database(for: goal) : await cached(for: goal)
+    }
+
     /// Starts building the databases for `goal` in the background unless they are cached or
     /// already being built; returns once the build is under way.
     public func prepare(for goal: [UInt32]) async {

@@ -111,18 +111,15 @@ extension PuzzleModel {
         let (edge, decoder, photos) = (pictureEdge, env.photoDecoder, env.photos)
         let size = state.size
         state.preparingPicture = true
-        let outcome = await CoreQueue.result(.waited) { () throws -> (String?, Picture) in
-            let kept = try PhotoPipeline.picture(data, crop: square, edge: kept, decoder: decoder)
-            let png = try picturePng(picture: kept)
-            let name = try? photos?.store(png)
-            return (name, try loadPicture(bytes: png, edge: edge))
+        let outcome = await CoreQueue.result(.waited) {
+            try Self.keepSquare(of: data, crop: square, keptEdge: kept, edge: edge, decoder: decoder, photos: photos)
         }
         guard state.screen == .crop else { return }
         state.preparingPicture = false
         pendingPhoto = nil
         cropPreview = nil
         switch outcome {
-        case .success(let (name, picture)):
+        case .success(let (picture, name)):
             // Without a kept file the game still shows its picture; a relaunch says it is gone.
             begin(.photo(fileName: name ?? ""), picture: picture, crop: square, size: size)
         case .failure(let e):
@@ -179,14 +176,23 @@ extension PuzzleModel {
                 guard let png = photos?.load(name) else { return nil }
                 return (try? loadPicture(bytes: png, edge: edge)).map { ($0, nil) }
             case .photo(let name):
-                guard let original = photos?.load(name),
-                    let square = try? PhotoPipeline.picture(
-                        original, crop: crop, edge: Self.keptEdge, decoder: decoder),
-                    let png = try? picturePng(picture: square),
-                    let picture = try? loadPicture(bytes: png, edge: edge)
-                else { return nil }
-                return (picture, try? photos?.store(png))
+                guard let original = photos?.load(name) else { return nil }
+                return try? Self.keepSquare(
+                    of: original, crop: crop, keptEdge: Self.keptEdge, edge: edge, decoder: decoder, photos: photos)
             }
         }
+    }
+
+    /// The square `crop` of `photo` kept as a PNG of `keptEdge` pixels (never the original),
+    /// and the picture drawn from that PNG at `edge`; `keptAs` is nil when no file could be
+    /// written (the game still shows its picture).
+    nonisolated static func keepSquare(
+        of photo: Data, crop: PhotoCrop?, keptEdge: UInt32, edge: UInt32, decoder: PhotoDecoder?,
+        photos: PhotoStore?
+    ) throws -> (picture: Picture, keptAs: String?) {
+        let square = try PhotoPipeline.picture(photo, crop: crop, edge: keptEdge, decoder: decoder)
+        let png = try picturePng(picture: square)
+        let picture = try loadPicture(bytes: png, edge: edge)
+        return (picture, try? photos?.store(png))
     }
 }

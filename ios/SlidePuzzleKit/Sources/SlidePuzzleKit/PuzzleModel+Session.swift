@@ -70,11 +70,7 @@ extension PuzzleModel {
             searchStoppedByBackground = true
             autoToken?.cancel()
         }
-        if state.phase == .animating, var p = state.playback, !p.paused {
-            playbackTask?.cancel()
-            playbackTask = nil
-            p.paused = true
-            state.playback = p
+        if holdPlayback() {
             playbackPausedByBackground = true
         }
         if fewestToken != nil {

@@ -96,8 +96,7 @@ extension PuzzleModel {
         let limits = Limits(
             maxBytes: env.memoryBudgetBytes, timeoutMs: size <= 4 ? 10_000 : 2_000, threads: env.threads)
         Task { [weak self] in
-            let pdb: PatternDatabase? =
-                if size <= 3 { try? await databases.database(for: goal) } else { await databases.cached(for: goal) }
+            let pdb = await databases.withoutWaiting(for: goal)
             guard let self, self.fewestToken === token else { return }
             let found = await CoreQueue.run(.background) { [pdb] in
                 try? bestCount(start: start, goal: goal, limits: limits, pdb: pdb, cancel: token)
@@ -218,12 +217,18 @@ extension PuzzleModel {
 
     /// Pause: the playback waits between two moves.
     public func pausePlayback() {
-        guard state.phase == .animating, var p = state.playback, !p.paused else { return }
+        guard holdPlayback() else { return }
+        announce(.autoPaused)
+    }
+
+    /// Stops the playback between two moves, where it is; false when it was not playing.
+    func holdPlayback() -> Bool {
+        guard state.phase == .animating, var p = state.playback, !p.paused else { return false }
         playbackTask?.cancel()
         playbackTask = nil
         p.paused = true
         state.playback = p
-        announce(.autoPaused)
+        return true
     }
 
     /// Resume: the playback goes on from the next move.
@@ -280,8 +285,7 @@ extension PuzzleModel {
                 return autoFailed(error, choice: choice, size: size, gen: gen)
             }
         case .auto:
-            // 3×3 tables build in milliseconds; larger ones are used when ready, never awaited.
-            pdb = size <= 3 ? try? await env.databases.database(for: goal) : await env.databases.cached(for: goal)
+            pdb = await env.databases.withoutWaiting(for: goal)
         default:
             pdb = nil
         }

@@ -119,17 +119,13 @@ public final class PuzzleModel {
         pictureGeneration += 1
         self.picture = picture
         drawnEdge = picture.edge
-        var next = GameState()
+        var next = state.carriedOver()
         next.screen = .game
         next.phase = .chooseBlank
-        next.settings = state.settings
         next.size = size
         next.picture = source
         next.crop = crop
         next.note = .chooseBlank
-        next.wins = state.wins
-        next.records = state.records
-        next.active = state.active
         state = next
         saveNow()
     }
@@ -149,13 +145,7 @@ public final class PuzzleModel {
         pauseClock()
         game = nil
         picture = nil
-        var next = GameState()
-        next.size = state.size
-        next.settings = state.settings
-        next.wins = state.wins
-        next.records = state.records
-        next.active = state.active
-        state = next
+        state = state.carriedOver()
         saveNow()
     }
 
