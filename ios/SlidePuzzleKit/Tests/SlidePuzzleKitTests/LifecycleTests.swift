@@ -13,6 +13,11 @@ func relaunched(_ directory: URL, time: ManualTime = ManualTime()) async -> Puzz
     return model
 }
 
+/// The moves of the game the session file on disk holds (nil when it holds none).
+func savedMoves(_ store: SessionStore) throws -> UInt32? {
+    try store.load()?.game.flatMap { try? Game.restore(save: $0) }?.moveCount()
+}
+
 /// Nothing lost: saves, relaunches, the background, work in flight.
 @MainActor
 @Suite("Leaving, coming back, and work in flight")
@@ -31,7 +36,7 @@ struct LifecycleTests {
         let store = try #require(model.env.sessions)
         #expect(
             await eventually {
-                (try? store.load())?.game.flatMap { try? Game.restore(save: $0) }?.moveCount() == UInt32(moves)
+                (try? savedMoves(store)) == UInt32(moves)
             })
         let again = await relaunched(dir)
         #expect(again.state.screen == .game && again.state.phase == .playing)
@@ -46,9 +51,9 @@ struct LifecycleTests {
         let model = await shuffledModel(environment: env)
         model.tap(cell: try movableTile(model))
         let store = try #require(env.sessions)
-        #expect((try store.load())?.game.flatMap { try? Game.restore(save: $0) }?.moveCount() == 0)
+        #expect(try savedMoves(store) == 0)
         model.willResignActive()
-        let saved = (try store.load())?.game.flatMap { try? Game.restore(save: $0) }?.moveCount()
+        let saved = try savedMoves(store)
         #expect(saved == UInt32(model.state.moves) && model.state.moves > 0)
     }
 
