@@ -83,7 +83,8 @@ mod unix {
         }
     }
 
-    impl SharedBytes for Mapping {
+    // SAFETY: the mapping stays where `of` made it, unchanged, until `Drop` unmaps it.
+    unsafe impl SharedBytes for Mapping {
         fn bytes(&self) -> &[u8] {
             // SAFETY: `ptr` maps `len` readable bytes for as long as `self` lives.
             unsafe { std::slice::from_raw_parts(self.ptr, self.len) }

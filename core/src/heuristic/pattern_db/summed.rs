@@ -71,7 +71,7 @@ impl<R: std::io::Read> Source for Summed<'_, R> {
         Ok(())
     }
     fn table(&mut self, n: usize) -> Result<Table, PdbError> {
-        self.read_table(n).map(Table::Owned)
+        self.read_table(n).map(Table::from)
     }
     fn checksum(&mut self) -> Result<(u64, u64), PdbError> {
         let mut stored = [0u8; 8];
@@ -181,11 +181,7 @@ impl Source for Held {
     fn table(&mut self, n: usize) -> Result<Table, PdbError> {
         let range = self.take(n)?;
         self.sum.update(&self.bytes.bytes()[range.clone()]);
-        Ok(Table::Shared {
-            bytes: self.bytes.clone(),
-            start: range.start,
-            len: n,
-        })
+        Table::shared(self.bytes.clone(), range).ok_or(PdbError::Truncated)
     }
     fn checksum(&mut self) -> Result<(u64, u64), PdbError> {
         let mut stored = [0u8; 8];
