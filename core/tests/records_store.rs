@@ -1,147 +1,18 @@
 //! The records store on a real folder, with each failure injected by a thin wrapper around the
 //! real file system (it delegates every call, and fails the ones a test names): nothing the
 //! player had is ever lost.
-use std::io;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+mod records_disk;
+
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use slidepuzzle_core::records::store::{AsideReason, Disk, Folder, StoreError, FILE_NAME};
+use records_disk::{faulty, win, won, TempFolder};
+use slidepuzzle_core::records::store::{AsideReason, StoreError, FILE_NAME};
 use slidepuzzle_core::records::{Change, Fewest, Records, Store, Win, MAX_ENTRIES};
 
-/// A fresh folder under the system's temporary folder, removed when dropped.
-struct TempFolder(PathBuf);
-
-impl TempFolder {
-    fn new(name: &str) -> TempFolder {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "slidepuzzle-records-{name}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempFolder(path)
-    }
-
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for TempFolder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Which calls fail.
-#[derive(Default)]
-struct Faults {
-    read: AtomicBool,
-    write: AtomicBool,
-    /// The process "dies" after the temporary file is written: the rename and the clean-up
-    /// never happen.
-    crash_before_rename: AtomicBool,
-    keep_aside: AtomicBool,
-}
-
-/// The real folder, failing where `faults` say.
-struct Faulty {
-    folder: Folder,
-    faults: Arc<Faults>,
-}
-
-fn injected() -> io::Error {
-    io::Error::other("injected failure")
-}
-
-impl Disk for Faulty {
-    fn id(&self) -> String {
-        self.folder.id()
-    }
-    fn read(&self, name: &str, max: u64) -> io::Result<Option<Vec<u8>>> {
-        if self.faults.read.load(Ordering::SeqCst) {
-            return Err(io::Error::from(io::ErrorKind::PermissionDenied));
-        }
-        self.folder.read(name, max)
-    }
-    fn write_new(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        if self.faults.write.load(Ordering::SeqCst) {
-            return Err(io::Error::from(io::ErrorKind::ReadOnlyFilesystem));
-        }
-        self.folder.write_new(name, bytes)
-    }
-    fn replace(&self, from: &str, to: &str) -> io::Result<()> {
-        if self.faults.crash_before_rename.load(Ordering::SeqCst) {
-            return Err(injected());
-        }
-        self.folder.replace(from, to)
-    }
-    fn rename_new(&self, from: &str, to: &str) -> io::Result<()> {
-        if self.faults.keep_aside.load(Ordering::SeqCst) {
-            return Err(io::Error::from(io::ErrorKind::PermissionDenied));
-        }
-        self.folder.rename_new(from, to)
-    }
-    fn remove(&self, name: &str) -> io::Result<()> {
-        if self.faults.crash_before_rename.load(Ordering::SeqCst) {
-            return Err(injected());
-        }
-        self.folder.remove(name)
-    }
-    fn sync(&self) -> io::Result<()> {
-        self.folder.sync()
-    }
-    fn list(&self) -> io::Result<Vec<String>> {
-        self.folder.list()
-    }
-}
-
-fn faulty(folder: &Path) -> (Arc<Faulty>, Arc<Faults>) {
-    let faults = Arc::new(Faults::default());
-    let disk = Faulty {
-        folder: Folder::new(folder).unwrap(),
-        faults: faults.clone(),
-    };
-    (Arc::new(disk), faults)
-}
-
-fn win(moves: u32) -> Win {
-    Win {
-        size: 4,
-        picture: "sunset".into(),
-        moves,
-        elapsed_ms: 60_000,
-        fewest: Some(Fewest {
-            moves: 40,
-            proven: true,
-        }),
-        helped: false,
-        peeks: 0,
-    }
-}
-
-fn won(store: &Store) -> u32 {
-    store
-        .snapshot()
-        .entry(4, "sunset")
-        .map_or(0, |e| e.by_hand.won)
-}
-
 fn read(folder: &TempFolder, name: &str) -> String {
-    std::fs::read_to_string(folder.file(name)).unwrap()
+    folder.read(name)
 }
 
 #[test]

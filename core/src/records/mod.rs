@@ -395,6 +395,7 @@ impl Records {
     }
 }
 
+mod disk;
 mod json;
 pub mod store;
 

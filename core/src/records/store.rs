@@ -1,28 +1,41 @@
 //! The records kept safe on disk, for both apps: given a folder, a [`Store`] loads the records
 //! file, records each win and merges other records into it, writing every change atomically.
 //!
-//! - A change is written to a temporary file with a name no other write uses, flushed to the
-//!   disk, renamed over the records file, and the folder flushed too: a crash leaves the old
-//!   file or the new one, never a part of either. Temporary files a crash left are removed
-//!   when the folder is opened again.
-//! - Inside the process one change to a folder runs at a time, whatever the number of stores
-//!   open on it, and each re-reads the file first, so two writers never lose each other's wins.
-//! - A damaged file, or one a newer version wrote, is moved aside under a name that never
-//!   replaces an earlier one, and the store says so ([`KeptAside`]); if that move fails nothing
-//!   is written. A file that cannot be read (other than "there is none") is an error, never an
-//!   empty store. Records kept aside as newer are merged back once this version reads them.
+//! What it promises, and how:
+//! - **One change at a time per folder, across processes.** Every change (and the clean-up
+//!   when a store opens) runs under the store's in-process lock and then the folder's
+//!   [`Disk::lock`] (`flock` on `records.lock`), held for the change alone. Each change reads
+//!   the file again first, so two stores, two processes or an app and its widget never lose
+//!   each other's wins. Where the file system has no locks, the in-process lock alone holds
+//!   (said in the log); the write still goes through.
+//! - **A crash leaves the old file or the new one.** A change is written to a temporary file
+//!   with a name no other write uses, flushed to the disk ([`Disk::sync_file`]), then renamed
+//!   over the records file. Temporary files a crash left are removed, under the lock, when
+//!   the folder is opened again.
+//! - **Once the rename has happened, the change is done.** The folder is flushed after it;
+//!   should that fail (some file systems refuse it), the failure is logged and the change
+//!   reported saved, as it is: reporting it lost would have the app record the win again.
+//! - **Nothing is written over a file this version cannot read.** A damaged file, or one a
+//!   newer version wrote, is moved aside under a name never used before, and the store says
+//!   so ([`KeptAside`]); if that move fails, nothing is written. A file that cannot be read
+//!   (other than "there is none") is an error, never an empty store. Records kept aside as
+//!   newer are merged back once this version reads them.
+//! - **No hard link is needed.** A file is moved aside by a rename that refuses to replace
+//!   ([`Disk::rename_new`]); where the system has none, by a hard link and an unlink; where
+//!   links are refused too (Android apps), by a rename checked under the folder lock.
 //!
 //! The folder's file operations go through [`Disk`], so tests can inject each failure; the
 //! apps use [`Folder`], the real file system.
 use std::collections::HashMap;
-use std::fs::{self, File};
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use thiserror::Error;
 
+use super::disk::unsupported;
+pub use super::disk::{Disk, Folder, FolderLock, LOCK_FILE};
 use super::{Outcome, Records, RecordsError, Win, MAX_JSON_BYTES};
 
 /// The records file's name in its folder.
@@ -34,105 +47,6 @@ const TEMPORARY_SUFFIX: &str = ".tmp";
 const DAMAGED_PREFIX: &str = "records.damaged-";
 const NEWER_PREFIX: &str = "records.newer-";
 const ASIDE_SUFFIX: &str = ".json";
-
-/// The file operations a [`Store`] needs in its folder, by file name.
-pub trait Disk: Send + Sync {
-    /// Names the folder: stores with the same name share one writer lock.
-    fn id(&self) -> String;
-    /// The file's bytes, at most `max + 1` of them (more is too long); `None` when there is
-    /// no such file.
-    fn read(&self, name: &str, max: u64) -> io::Result<Option<Vec<u8>>>;
-    /// Writes a new file (refusing one that exists) and flushes it to the disk.
-    fn write_new(&self, name: &str, bytes: &[u8]) -> io::Result<()>;
-    /// Renames `from` over `to`, replacing it in one step.
-    fn replace(&self, from: &str, to: &str) -> io::Result<()>;
-    /// Gives `from` the name `to` if no file has that name; `AlreadyExists` otherwise.
-    fn rename_new(&self, from: &str, to: &str) -> io::Result<()>;
-    /// Removes a file.
-    fn remove(&self, name: &str) -> io::Result<()>;
-    /// Flushes the folder itself, so that a rename survives a crash.
-    fn sync(&self) -> io::Result<()>;
-    /// The names of the files in the folder.
-    fn list(&self) -> io::Result<Vec<String>>;
-}
-
-/// A folder of the file system.
-pub struct Folder(PathBuf);
-
-impl Folder {
-    /// The folder at `path`, made (with its parents) if it is not there.
-    pub fn new(path: impl Into<PathBuf>) -> io::Result<Folder> {
-        let path = path.into();
-        fs::create_dir_all(&path)?;
-        Ok(Folder(path))
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Disk for Folder {
-    fn id(&self) -> String {
-        fs::canonicalize(&self.0)
-            .unwrap_or_else(|_| self.0.clone())
-            .display()
-            .to_string()
-    }
-
-    fn read(&self, name: &str, max: u64) -> io::Result<Option<Vec<u8>>> {
-        let file = match File::open(self.path(name)) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let mut bytes = Vec::new();
-        file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
-        Ok(Some(bytes))
-    }
-
-    fn write_new(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        let mut file = File::options()
-            .write(true)
-            .create_new(true)
-            .open(self.path(name))?;
-        file.write_all(bytes)?;
-        file.sync_all()
-    }
-
-    fn replace(&self, from: &str, to: &str) -> io::Result<()> {
-        fs::rename(self.path(from), self.path(to))
-    }
-
-    fn rename_new(&self, from: &str, to: &str) -> io::Result<()> {
-        // A hard link fails where `to` exists, which a rename would replace.
-        fs::hard_link(self.path(from), self.path(to))?;
-        fs::remove_file(self.path(from))
-    }
-
-    fn remove(&self, name: &str) -> io::Result<()> {
-        fs::remove_file(self.path(name))
-    }
-
-    fn sync(&self) -> io::Result<()> {
-        #[cfg(unix)]
-        {
-            File::open(&self.0)?.sync_all()
-        }
-        #[cfg(not(unix))]
-        {
-            Ok(())
-        }
-    }
-
-    fn list(&self) -> io::Result<Vec<String>> {
-        let mut names = Vec::new();
-        for entry in fs::read_dir(&self.0)? {
-            names.push(entry?.file_name().to_string_lossy().into_owned());
-        }
-        Ok(names)
-    }
-}
 
 /// Why the records could not be read or a change not written. Nothing the player had is lost
 /// by any of these: the file on disk stays as it was.
@@ -261,8 +175,21 @@ impl Store {
         Ok(store)
     }
 
-    fn writer(&self) -> MutexGuard<'_, ()> {
-        self.lock.lock().unwrap_or_else(|e| e.into_inner())
+    /// The store's in-process lock, then the folder's lock against other processes: held
+    /// until the guard drops, at the end of the change.
+    fn writer(&self) -> Writer<'_> {
+        let in_process = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let folder = match self.disk.lock() {
+            Ok(lock) => lock,
+            Err(e) => {
+                warn_no_folder_lock(&e);
+                FolderLock::in_process_only()
+            }
+        };
+        Writer {
+            _folder: folder,
+            _in_process: in_process,
+        }
     }
 
     fn records(&self) -> MutexGuard<'_, Records> {
@@ -343,11 +270,10 @@ impl Store {
     fn keep_aside(&self, prefix: &str) -> Result<String, StoreError> {
         for n in 1..=10_000u32 {
             let name = format!("{prefix}{n}{ASIDE_SUFFIX}");
-            match self.disk.rename_new(FILE_NAME, &name) {
+            match self.move_new(FILE_NAME, &name) {
                 Ok(()) => {
-                    self.disk
-                        .sync()
-                        .map_err(|e| StoreError::KeepAside(words(&e)))?;
+                    // The move has happened: a folder that will not flush does not undo it.
+                    self.sync_folder();
                     return Ok(name);
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
@@ -359,19 +285,88 @@ impl Store {
         ))
     }
 
+    /// Gives `from` the name `to`, never replacing a file: in one step where the system can,
+    /// else by a hard link and an unlink, else (links refused, as Android refuses them to
+    /// apps) by a rename after checking `to` is free, which the folder lock makes safe
+    /// against every other store.
+    fn move_new(&self, from: &str, to: &str) -> io::Result<()> {
+        match self.disk.rename_new(from, to) {
+            Err(e) if unsupported(&e) => {}
+            done => return done,
+        }
+        match self.disk.hard_link(from, to) {
+            Ok(()) => {
+                if let Err(e) = self.disk.remove(from) {
+                    // Both names hold the file; the records name must go, or the next change
+                    // would find the damaged file again.
+                    let _ = self.disk.remove(to);
+                    return Err(e);
+                }
+                return Ok(());
+            }
+            Err(e)
+                if unsupported(&e)
+                    || e.kind() == io::ErrorKind::PermissionDenied
+                    || e.raw_os_error() == Some(EPERM) => {}
+            Err(e) => return Err(e),
+        }
+        if self.disk.exists(to)? {
+            return Err(io::Error::from(io::ErrorKind::AlreadyExists));
+        }
+        self.disk.replace(from, to)
+    }
+
+    /// Flushes the folder after a rename. The rename has happened, so a failure is logged and
+    /// nothing more: file systems that cannot flush a folder (EINVAL) keep renames anyway.
+    fn sync_folder(&self) {
+        if let Err(e) = self.disk.sync() {
+            if unsupported(&e) {
+                log::debug!("the records folder cannot be flushed here: {e}");
+            } else {
+                log::warn!("the records folder could not be flushed after a rename: {e}");
+            }
+        }
+    }
+
     /// Writes `records` whole: a new temporary file, flushed, renamed over the records file,
-    /// the folder flushed. On a failure the temporary file is removed and the old file stays.
+    /// the folder flushed. On a failure before the rename the temporary file is removed and
+    /// the old file stays; after it, the change is done.
     fn write(&self, records: &Records) -> Result<(), StoreError> {
         let temporary = temporary_name();
-        let fail = |e: io::Error| StoreError::Unwritable(words(&e));
+        let bytes = records.to_json();
         if let Err(e) = self
             .disk
-            .write_new(&temporary, records.to_json().as_bytes())
+            .write_new(&temporary, bytes.as_bytes())
+            .and_then(|()| self.disk.sync_file(&temporary))
             .and_then(|()| self.disk.replace(&temporary, FILE_NAME))
         {
             let _ = self.disk.remove(&temporary);
-            return Err(fail(e));
+            return Err(StoreError::Unwritable(words(&e)));
         }
-        self.disk.sync().map_err(fail)
+        self.sync_folder();
+        Ok(())
     }
+}
+
+/// `EPERM`, which Linux security modules return for a refused link.
+#[cfg(unix)]
+const EPERM: i32 = libc::EPERM;
+#[cfg(not(unix))]
+const EPERM: i32 = 1;
+
+/// Both locks of one change, let go in the reverse order.
+struct Writer<'a> {
+    _folder: FolderLock,
+    _in_process: MutexGuard<'a, ()>,
+}
+
+/// Says once per process that a folder has no cross-process lock.
+fn warn_no_folder_lock(e: &io::Error) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        log::warn!(
+            "the records folder cannot be locked against other processes ({e}); \
+             changes from this process still run one at a time"
+        );
+    });
 }
