@@ -9,7 +9,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use records_disk::{faulty, win, won, TempFolder};
 use slidepuzzle_core::records::store::{AsideReason, StoreError, FILE_NAME};
-use slidepuzzle_core::records::{Change, Fewest, Records, Store, Win, MAX_ENTRIES};
+use slidepuzzle_core::records::{Change, Entry, Fewest, Records, Store, Win, MAX_ENTRIES};
 
 fn read(folder: &TempFolder, name: &str) -> String {
     folder.read(name)
@@ -198,7 +198,7 @@ fn a_newer_file_is_kept_aside_and_merged_back_once_it_can_be_read() {
         })
         .unwrap();
     let text = theirs.to_json();
-    let newer = text.replacen("\"version\": 1", "\"version\": 9", 1);
+    let newer = text.replacen("\"version\":2", "\"version\":9", 1);
     std::fs::write(folder.file(FILE_NAME), &newer).unwrap();
     let store = Store::open(&folder.0).unwrap();
     let aside = store.kept_aside();
@@ -216,7 +216,8 @@ fn a_newer_file_is_kept_aside_and_merged_back_once_it_can_be_read() {
     std::fs::write(folder.file("records.newer-1.json"), &text).unwrap();
     let store = Store::open(&folder.0).unwrap();
     let records = store.snapshot();
-    assert_eq!(records.entry(4, "sunset").unwrap().by_hand.won, 1);
+    // Its game and this version's add up: two branches of history, two origins.
+    assert_eq!(records.entry(4, "sunset").unwrap().by_hand.won, 2);
     assert_eq!(
         records
             .entry(4, "sunset")
@@ -233,7 +234,8 @@ fn a_newer_file_is_kept_aside_and_merged_back_once_it_can_be_read() {
     assert_eq!(reread, records);
 }
 
-/// Records from a list of wins over few values, so that ties in moves and time are common.
+/// Records from a list of wins over few values, so that ties in moves and time are common,
+/// counted under one of three origins, so that two copies often share one.
 fn records_strategy() -> impl Strategy<Value = Records> {
     let win = (
         3usize..=4,
@@ -265,29 +267,61 @@ fn records_strategy() -> impl Strategy<Value = Records> {
                 peeks,
             },
         );
-    proptest::collection::vec(win, 0..12).prop_map(|wins| {
-        let mut r = Records::new();
-        for w in &wins {
-            r.record(w).unwrap();
-        }
-        r
-    })
+    (
+        prop_oneof![Just("phone"), Just("tablet"), Just("watch")],
+        proptest::collection::vec(win, 0..12),
+    )
+        .prop_map(|(origin, wins)| {
+            let mut r = Records::with_origin(origin);
+            for w in &wins {
+                r.record(w).unwrap();
+            }
+            r
+        })
+}
+
+fn merged(a: &Records, b: &Records) -> Records {
+    let mut out = a.clone();
+    out.merge(b);
+    out
+}
+
+/// What a merge defines: every size and picture's counts per origin and best games.
+fn entries(r: &Records) -> Vec<Entry> {
+    r.entries().cloned().collect()
 }
 
 proptest! {
     #[test]
-    fn merge_is_commutative_and_idempotent(a in records_strategy(), b in records_strategy()) {
-        let mut ab = a.clone();
-        ab.merge(&b);
-        let mut ba = b.clone();
-        ba.merge(&a);
-        prop_assert_eq!(&ab, &ba);
-        let mut twice = ab.clone();
-        twice.merge(&b);
-        prop_assert_eq!(&twice, &ab);
-        let mut itself = a.clone();
-        itself.merge(&a);
-        prop_assert_eq!(&itself, &a);
+    fn merge_is_commutative_associative_and_idempotent(
+        a in records_strategy(),
+        b in records_strategy(),
+        c in records_strategy(),
+    ) {
+        let ab = merged(&a, &b);
+        prop_assert_eq!(entries(&ab), entries(&merged(&b, &a)));
+        prop_assert_eq!(
+            entries(&merged(&ab, &c)),
+            entries(&merged(&a, &merged(&b, &c)))
+        );
+        prop_assert_eq!(&merged(&ab, &b), &ab);
+        prop_assert_eq!(&merged(&a, &a), &a);
+        // Games of different origins add; a shared origin counts its games once.
+        for e in ab.entries() {
+            for helped in [false, true] {
+                let origins = e.origins(helped);
+                let sum: u32 = origins.origins().map(|(_, c)| c.won).sum();
+                let tally = if helped { e.helped } else { e.by_hand };
+                prop_assert_eq!(tally.won, sum);
+                for (origin, count) in origins.origins() {
+                    let of = |r: &Records| r
+                        .entry(e.size, &e.picture)
+                        .and_then(|x| x.origins(helped).origins().find(|(o, _)| *o == origin))
+                        .map_or(0, |(_, c)| c.won);
+                    prop_assert_eq!(count.won, of(&a).max(of(&b)));
+                }
+            }
+        }
         // Whatever it merged reads back.
         prop_assert_eq!(Records::from_json(&ab.to_json()).unwrap(), ab);
     }
@@ -314,7 +348,7 @@ fn a_merge_keeps_the_entry_limit_so_the_file_reads_back() {
     ab.merge(&b);
     let mut ba = b.clone();
     ba.merge(&a);
-    assert_eq!(ab, ba);
+    assert_eq!(entries(&ab), entries(&ba));
     assert_eq!(ab.entries().count(), MAX_ENTRIES);
     // The first by size and picture name stay: here p0000 … p1023.
     assert!(ab.entry(4, &picture(MAX_ENTRIES - 1)).is_some());

@@ -34,6 +34,8 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use thiserror::Error;
 
+pub use super::aside::{AsideReason, KeptAside, MAX_KEPT_ASIDE};
+use super::aside::{ASIDE_SUFFIX, NEWER_PREFIX};
 use super::disk::unsupported;
 pub use super::disk::{Disk, Folder, FolderLock, LOCK_FILE};
 use super::{Outcome, Records, RecordsError, Win, MAX_JSON_BYTES};
@@ -43,10 +45,6 @@ pub const FILE_NAME: &str = "records.json";
 /// What every temporary file of a write starts with.
 const TEMPORARY_PREFIX: &str = "records.json.";
 const TEMPORARY_SUFFIX: &str = ".tmp";
-/// Names of files kept aside: `records.damaged-3.json`, `records.newer-1.json`.
-const DAMAGED_PREFIX: &str = "records.damaged-";
-const NEWER_PREFIX: &str = "records.newer-";
-const ASIDE_SUFFIX: &str = ".json";
 
 /// Why the records could not be read or a change not written. Nothing the player had is lost
 /// by any of these: the file on disk stays as it was.
@@ -69,30 +67,13 @@ pub enum StoreError {
     Records(#[from] RecordsError),
 }
 
-/// Why a file was kept aside.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AsideReason {
-    /// It is not a whole records file.
-    Damaged(String),
-    /// A newer version of the app wrote it; it is merged back once this version reads it.
-    Newer(u32),
-}
-
-/// A records file moved aside instead of being written over.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeptAside {
-    /// Its name in the folder now.
-    pub file_name: String,
-    /// Why.
-    pub reason: AsideReason,
-}
-
 /// The records of one folder.
 pub struct Store {
-    disk: Arc<dyn Disk>,
+    pub(super) disk: Arc<dyn Disk>,
     lock: Arc<Mutex<()>>,
     records: Mutex<Records>,
     kept_aside: Mutex<Vec<KeptAside>>,
+    pub(super) removed: Mutex<Vec<String>>,
 }
 
 /// One lock per folder in this process, however many stores are open on it.
@@ -115,7 +96,7 @@ fn temporary_name() -> String {
     )
 }
 
-fn words(e: &io::Error) -> String {
+pub(super) fn words(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(at) => text[..at].to_string(),
@@ -131,13 +112,16 @@ impl Store {
     }
 
     /// The records on `disk`: temporary files of earlier writes removed, a damaged or newer
-    /// file kept aside, records kept aside as newer merged back where this version reads them.
+    /// file kept aside, records kept aside as newer merged back where this version reads them,
+    /// kept-aside files past [`MAX_KEPT_ASIDE`] removed, oldest first. All of it runs under
+    /// the folder lock, so no other process is mid-write meanwhile.
     pub fn open_on(disk: Arc<dyn Disk>) -> Result<Store, StoreError> {
         let store = Store {
             lock: folder_lock(disk.id()),
             disk,
             records: Mutex::new(Records::new()),
             kept_aside: Mutex::new(Vec::new()),
+            removed: Mutex::new(Vec::new()),
         };
         let writer = store.writer();
         let names = store
@@ -146,11 +130,12 @@ impl Store {
             .map_err(|e| StoreError::Folder(words(&e)))?;
         for name in &names {
             if name.starts_with(TEMPORARY_PREFIX) && name.ends_with(TEMPORARY_SUFFIX) {
-                // Left by a write that never reached its rename: the file it was for is whole.
+                // Left by a write that never reached its rename (every write holds the folder
+                // lock, held here): the file it was for is whole.
                 let _ = store.disk.remove(name);
             }
         }
-        let mut records = store.load()?;
+        let (mut records, changed) = store.load()?;
         let mut merged = Vec::new();
         for name in names
             .iter()
@@ -158,18 +143,25 @@ impl Store {
         {
             if let Ok(Some(bytes)) = store.disk.read(name, MAX_JSON_BYTES as u64) {
                 let text = String::from_utf8_lossy(&bytes);
-                if let Ok(newer) = Records::from_json(&text) {
-                    records.merge(&newer);
+                if let Ok(newer) = Records::read(&text) {
+                    if !newer.dropped.is_empty() {
+                        log::warn!(
+                            "{name}: entries left out on merging back: {:?}",
+                            newer.dropped
+                        );
+                    }
+                    records.merge(&newer.records);
                     merged.push(name.clone());
                 }
             }
         }
-        if !merged.is_empty() {
+        if changed || !merged.is_empty() {
             store.write(&records)?;
             for name in merged {
                 let _ = store.disk.remove(&name);
             }
         }
+        store.cap_aside();
         *store.records() = records;
         drop(writer);
         Ok(store)
@@ -192,7 +184,7 @@ impl Store {
         }
     }
 
-    fn records(&self) -> MutexGuard<'_, Records> {
+    pub(super) fn records(&self) -> MutexGuard<'_, Records> {
         // Plain data: a panic never leaves it half changed.
         self.records.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -213,9 +205,39 @@ impl Store {
         self.aside().clone()
     }
 
-    /// Records `win`, writes the records and says what the win changed.
+    /// Kept-aside files removed when this store opened, to keep at most [`MAX_KEPT_ASIDE`]
+    /// of each kind: their names, oldest first.
+    pub fn removed_aside(&self) -> Vec<String> {
+        self.removed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Records `win`, writes the records and says what the win changed. Prefer
+    /// [`Store::record_once`]: a win recorded by this call twice counts twice.
     pub fn record(&self, win: &Win) -> Result<Outcome, StoreError> {
         self.change(|records| records.record(win).map_err(StoreError::from))
+    }
+
+    /// Records the win of the game `game_id` once (see [`Records::record_once`]): recording
+    /// the same id again returns what the first recording said and writes nothing.
+    pub fn record_once(&self, game_id: &str, win: &Win) -> Result<Outcome, StoreError> {
+        let _writer = self.writer();
+        let (mut records, changed) = self.load()?;
+        // What this store knew stays, should the file have gone meanwhile.
+        records.merge(&self.records());
+        if let Some(outcome) = records.recorded(game_id) {
+            if changed {
+                self.write(&records)?;
+            }
+            *self.records() = records;
+            return Ok(outcome);
+        }
+        let outcome = records.record_once(game_id, win)?;
+        self.write(&records)?;
+        *self.records() = records;
+        Ok(outcome)
     }
 
     /// Merges `other` into the records and writes them.
@@ -226,13 +248,14 @@ impl Store {
         })
     }
 
-    /// Reads the file again (another store may have written it), applies `apply`, writes.
+    /// Reads the file again (another store or process may have written it), applies
+    /// `apply`, writes.
     fn change<T>(
         &self,
         apply: impl FnOnce(&mut Records) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let _writer = self.writer();
-        let mut records = self.load()?;
+        let (mut records, _) = self.load()?;
         // What this store knew stays, should the file have gone meanwhile.
         records.merge(&self.records());
         let out = apply(&mut records)?;
@@ -241,84 +264,45 @@ impl Store {
         Ok(out)
     }
 
-    /// The records file's records; a damaged or newer file is kept aside (and said), leaving
-    /// none.
-    fn load(&self) -> Result<Records, StoreError> {
+    /// The records file's records, and whether they must be written back. A damaged or newer
+    /// file is moved aside (and said), leaving none; a file with bad entries is copied aside
+    /// (and said) and its good entries kept, to be written back.
+    fn load(&self) -> Result<(Records, bool), StoreError> {
         let bytes = match self.disk.read(FILE_NAME, MAX_JSON_BYTES as u64) {
-            Ok(None) => return Ok(Records::new()),
+            Ok(None) => return Ok((Records::new(), false)),
             Ok(Some(bytes)) => bytes,
             Err(e) => return Err(StoreError::Unreadable(words(&e))),
         };
         let problem = match std::str::from_utf8(&bytes) {
             Err(_) => RecordsError::Damaged("it is not text".into()),
-            Ok(text) => match Records::from_json(text) {
-                Ok(records) => return Ok(records),
+            Ok(text) => match Records::read(text) {
+                Ok(read) if read.dropped.is_empty() => return Ok((read.records, false)),
+                Ok(mut read) => {
+                    let file_name = self.copy_aside(&bytes)?;
+                    read.records.set_aside_serial(self.serial_of(&file_name));
+                    let reason = AsideReason::EntriesDropped(read.dropped);
+                    log::warn!("records file copied aside as {file_name}: {reason:?}");
+                    self.aside().push(KeptAside { file_name, reason });
+                    return Ok((read.records, true));
+                }
                 Err(e) => e,
             },
         };
-        let (prefix, reason) = match problem {
-            RecordsError::Newer { found } => (NEWER_PREFIX, AsideReason::Newer(found)),
-            other => (DAMAGED_PREFIX, AsideReason::Damaged(other.to_string())),
+        let reason = match problem {
+            RecordsError::Newer { found } => AsideReason::Newer(found),
+            other => AsideReason::Damaged(other.to_string()),
         };
-        let file_name = self.keep_aside(prefix)?;
+        let file_name = self.move_aside(&reason)?;
         log::warn!("records file kept aside as {file_name}: {reason:?}");
+        let mut fresh = Records::new();
+        fresh.set_aside_serial(self.serial_of(&file_name));
         self.aside().push(KeptAside { file_name, reason });
-        Ok(Records::new())
-    }
-
-    /// Moves the records file to the first `prefix<n>.json` no file has.
-    fn keep_aside(&self, prefix: &str) -> Result<String, StoreError> {
-        for n in 1..=10_000u32 {
-            let name = format!("{prefix}{n}{ASIDE_SUFFIX}");
-            match self.move_new(FILE_NAME, &name) {
-                Ok(()) => {
-                    // The move has happened: a folder that will not flush does not undo it.
-                    self.sync_folder();
-                    return Ok(name);
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(StoreError::KeepAside(words(&e))),
-            }
-        }
-        Err(StoreError::KeepAside(
-            "ten thousand files are kept aside already".into(),
-        ))
-    }
-
-    /// Gives `from` the name `to`, never replacing a file: in one step where the system can,
-    /// else by a hard link and an unlink, else (links refused, as Android refuses them to
-    /// apps) by a rename after checking `to` is free, which the folder lock makes safe
-    /// against every other store.
-    fn move_new(&self, from: &str, to: &str) -> io::Result<()> {
-        match self.disk.rename_new(from, to) {
-            Err(e) if unsupported(&e) => {}
-            done => return done,
-        }
-        match self.disk.hard_link(from, to) {
-            Ok(()) => {
-                if let Err(e) = self.disk.remove(from) {
-                    // Both names hold the file; the records name must go, or the next change
-                    // would find the damaged file again.
-                    let _ = self.disk.remove(to);
-                    return Err(e);
-                }
-                return Ok(());
-            }
-            Err(e)
-                if unsupported(&e)
-                    || e.kind() == io::ErrorKind::PermissionDenied
-                    || e.raw_os_error() == Some(EPERM) => {}
-            Err(e) => return Err(e),
-        }
-        if self.disk.exists(to)? {
-            return Err(io::Error::from(io::ErrorKind::AlreadyExists));
-        }
-        self.disk.replace(from, to)
+        Ok((fresh, true))
     }
 
     /// Flushes the folder after a rename. The rename has happened, so a failure is logged and
     /// nothing more: file systems that cannot flush a folder (EINVAL) keep renames anyway.
-    fn sync_folder(&self) {
+    pub(super) fn sync_folder(&self) {
         if let Err(e) = self.disk.sync() {
             if unsupported(&e) {
                 log::debug!("the records folder cannot be flushed here: {e}");
@@ -332,8 +316,19 @@ impl Store {
     /// the folder flushed. On a failure before the rename the temporary file is removed and
     /// the old file stays; after it, the change is done.
     fn write(&self, records: &Records) -> Result<(), StoreError> {
+        let mut bytes = records.to_json();
+        if bytes.len() > MAX_JSON_BYTES {
+            // Only fields of a later version can make it so; the file must read back.
+            log::warn!("records too long with a later version's fields: written without them");
+            bytes = records.without_unknown_fields().to_json();
+            if bytes.len() > MAX_JSON_BYTES {
+                return Err(StoreError::Unwritable(format!(
+                    "the records would take {} bytes, more than the {MAX_JSON_BYTES} a records file may be",
+                    bytes.len()
+                )));
+            }
+        }
         let temporary = temporary_name();
-        let bytes = records.to_json();
         if let Err(e) = self
             .disk
             .write_new(&temporary, bytes.as_bytes())
@@ -347,12 +342,6 @@ impl Store {
         Ok(())
     }
 }
-
-/// `EPERM`, which Linux security modules return for a refused link.
-#[cfg(unix)]
-const EPERM: i32 = libc::EPERM;
-#[cfg(not(unix))]
-const EPERM: i32 = 1;
 
 /// Both locks of one change, let go in the reverse order.
 struct Writer<'a> {
