@@ -162,9 +162,18 @@ fn second_process() {
     let Some(folder) = std::env::var_os(CHILD_FOLDER) else {
         return;
     };
-    let store = Store::open(folder).unwrap();
+    record_games(&Store::open(folder).unwrap(), "child", 9);
+}
+
+/// Records `WINS_EACH` games with ids of their own, each of the first 20 twice (an app
+/// recording again a win it was not sure was saved): each must count once.
+fn record_games(store: &Store, process: &str, spread: u32) {
     for i in 0..WINS_EACH {
-        store.record(&win(40 + i % 9)).unwrap();
+        let id = format!("{process}-{i}");
+        let outcome = store.record_once(&id, &win(40 + i % spread)).unwrap();
+        if i < 20 {
+            assert_eq!(store.record_once(&id, &win(1)).unwrap(), outcome);
+        }
     }
 }
 
@@ -177,15 +186,15 @@ fn a_second_process_recording_beside_the_first_loses_no_win() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let store = Store::open(&folder.0).unwrap();
-    for i in 0..WINS_EACH {
-        store.record(&win(40 + i % 5)).unwrap();
-    }
+    record_games(&Store::open(&folder.0).unwrap(), "parent", 5);
     let output = child.wait_with_output().unwrap();
     let said = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{said}");
     // The child really ran its one test (a filter that matched nothing would pass too).
     assert!(said.contains("1 passed"), "{said}");
-    assert_eq!(won(&Store::open(&folder.0).unwrap()), 2 * WINS_EACH);
+    let after = Store::open(&folder.0).unwrap();
+    assert_eq!(won(&after), 2 * WINS_EACH);
+    let best = after.snapshot().entry(4, "sunset").unwrap().by_hand;
+    assert_eq!(best.fewest_moves.unwrap().moves, 40);
     assert_eq!(folder.names(), [FILE_NAME]);
 }

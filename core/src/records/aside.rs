@@ -3,13 +3,16 @@
 //! in the folder, and at most [`MAX_KEPT_ASIDE`] of each kind kept.
 use std::io;
 
+use rand::Rng;
+
 use super::disk::unsupported;
 use super::store::{words, Store, StoreError, FILE_NAME};
 use super::DroppedEntry;
 
-/// Names of files kept aside: `records.damaged-3.json`, `records.newer-4.json`. One number
-/// runs across both kinds and only grows (the records file keeps the highest given), so a
-/// name is never given twice, even after the file that had it was removed.
+/// Names of files kept aside: `records.damaged-3-9f0c2a7e.json`, `records.newer-4-…`. One
+/// number runs across both kinds and grows while the records file (which keeps the highest
+/// given) stands, so the oldest is the lowest; a random tail makes a name never given twice,
+/// even once the files and the records that knew the number are gone.
 pub(super) const DAMAGED_PREFIX: &str = "records.damaged-";
 pub(super) const NEWER_PREFIX: &str = "records.newer-";
 pub(super) const ASIDE_SUFFIX: &str = ".json";
@@ -44,7 +47,14 @@ fn number(name: &str) -> Option<u32> {
     let rest = name
         .strip_prefix(DAMAGED_PREFIX)
         .or_else(|| name.strip_prefix(NEWER_PREFIX))?;
-    rest.strip_suffix(ASIDE_SUFFIX)?.parse().ok()
+    let rest = rest.strip_suffix(ASIDE_SUFFIX)?;
+    rest.split('-').next()?.parse().ok()
+}
+
+/// The name of kept-aside file number `n`.
+fn aside_name(prefix: &str, n: u32) -> String {
+    let tail: u32 = rand::rng().random();
+    format!("{prefix}{n}-{tail:08x}{ASIDE_SUFFIX}")
 }
 
 impl Store {
@@ -71,7 +81,7 @@ impl Store {
         };
         let first = self.next_number()?;
         for n in first..first.saturating_add(1000) {
-            let name = format!("{prefix}{n}{ASIDE_SUFFIX}");
+            let name = aside_name(prefix, n);
             match self.move_new(FILE_NAME, &name) {
                 Ok(()) => {
                     // The move has happened: a folder that will not flush does not undo it.
@@ -91,7 +101,7 @@ impl Store {
     pub(super) fn copy_aside(&self, bytes: &[u8]) -> Result<String, StoreError> {
         let first = self.next_number()?;
         for n in first..first.saturating_add(1000) {
-            let name = format!("{DAMAGED_PREFIX}{n}{ASIDE_SUFFIX}");
+            let name = aside_name(DAMAGED_PREFIX, n);
             let written = self
                 .disk
                 .write_new(&name, bytes)

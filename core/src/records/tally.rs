@@ -17,7 +17,7 @@ pub const MAX_ORIGINS: usize = 16;
 /// The origin that counts folded together.
 pub const FOLDED: &str = "folded";
 /// The longest origin name.
-pub const MAX_ORIGIN_NAME: usize = 64;
+pub const MAX_ORIGIN_NAME: usize = 32;
 
 /// The fewest possible moves from a game's shuffled start, as far as the app knew.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
