@@ -196,8 +196,7 @@ impl RecordsStore {
         self.0.removed_aside()
     }
 
-    /// Records a win, writes the records and says what it changed. A win recorded twice by
-    /// this call counts twice: prefer [`RecordsStore::record_once`].
+    /// Records a win, writes the records and says what it changed.
     pub fn record(&self, win: WonGame) -> Result<RecordOutcome, RecordsStoreError> {
         Ok(self.0.record(&win.into())?.into())
     }
