@@ -7,9 +7,9 @@ import kotlin.math.min
 /**
  * A finger on the board: the tiles it carries and how far. A drag starts on the tile under the
  * finger and carries that tile and every tile between it and the empty space, toward the empty
- * space only, at most one step (a tile's edge). Let go past half a step, or flicked toward the
- * empty space, the tiles slide (the same move as a tap on the first one); otherwise they settle
- * back.
+ * space only, at most one step (a tile's edge). Let go past [COMMIT_FRACTION] of a step, or
+ * flicked toward the empty space, the tiles slide (the same move as a tap on the first one);
+ * otherwise they settle back.
  */
 class BoardDrag private constructor(
     /** The cell where the finger started. */
@@ -31,11 +31,11 @@ class BoardDrag private constructor(
         }
     }
 
-    /** Whether letting go completes the slide: past half a step, or a flick of at least
-     *  [flick] pixels a second toward the empty space. */
+    /** Whether letting go completes the slide: past [COMMIT_FRACTION] of a step, or a flick of
+     *  at least [flick] pixels a second toward the empty space. */
     fun commits(dx: Float, dy: Float, step: Float, vx: Float = 0f, vy: Float = 0f, flick: Float = Float.MAX_VALUE): Boolean {
         val (x, y) = offset(dx, dy, step)
-        return max(abs(x), abs(y)) >= step / 2 || along(vx, vy) >= flick
+        return max(abs(x), abs(y)) >= step * COMMIT_FRACTION || along(vx, vy) >= flick
     }
 
     private fun along(x: Float, y: Float): Float = when (direction) {
@@ -46,6 +46,11 @@ class BoardDrag private constructor(
     }
 
     companion object {
+        /** The share of a step past which a drag let go slides (the same on both apps). */
+        const val COMMIT_FRACTION = 0.35f
+        /** How long a finger held still on the board waits before it peeks (both apps). */
+        const val PEEK_DELAY_MS = 700L
+
         /** The drag that starts on [cell], or null when that tile cannot move (the empty space,
          *  or a tile outside its row and column). */
         fun start(cell: Int, tiles: List<Int>, size: Int): BoardDrag? {

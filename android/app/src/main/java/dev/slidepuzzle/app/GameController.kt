@@ -324,7 +324,8 @@ class GameController(
                 if (cell !in state.tiles.indices || state.tiles[cell] == 0) return
                 val slides = g.tap(cell)
                 if (slides.isEmpty()) {
-                    publish(state.copy(note = Note.NotInLine(state.tiles[cell])))
+                    val tile = state.tiles[cell].takeIf { state.numbered }
+                    publish(state.copy(note = Note.NotInLine(tile), shake = Shake((state.shake?.id ?: 0) + 1, cell)))
                 } else {
                     moved(slides)
                 }
@@ -353,7 +354,7 @@ class GameController(
         val g = game ?: return
         if (state.phase != Phase.PLAYING) return
         val slide = g.undo() ?: return
-        publish(announce(fromGame(Phase.PLAYING, listOf(slide)), movedNote(listOf(slide))))
+        publish(announce(fromGame(Phase.PLAYING, listOf(slide)).copy(solve = null), movedNote(listOf(slide))))
     }
 
     fun redo() {
@@ -392,7 +393,7 @@ class GameController(
         if (g.isSolved()) {
             win(byAuto = false, slides)
         } else {
-            publish(announce(fromGame(Phase.PLAYING, slides), movedNote(slides)))
+            publish(announce(fromGame(Phase.PLAYING, slides).copy(solve = null), movedNote(slides)))
         }
     }
 
@@ -438,6 +439,7 @@ class GameController(
             canUndo = g.canUndo(),
             canRedo = g.canRedo(),
             lastSlides = slides,
+            slideId = if (slides.isEmpty()) state.slideId else state.slideId + 1,
             hint = null,
             note = null,
             playback = if (phase == Phase.ANIMATING) state.playback else null,
@@ -450,11 +452,37 @@ class GameController(
 
     fun openSettings() = publish(state.copy(dialog = DialogState.Settings))
 
+    /** How Auto solved it; playback holds while the player reads. */
     fun openDetails() {
-        if (state.solve != null) publish(state.copy(dialog = DialogState.Details))
+        if (state.solve == null) return
+        pausePlayback()
+        publish(state.copy(dialog = DialogState.Details))
+    }
+
+    /** The status slot tapped: its lines in full. */
+    fun openStatus() {
+        if (state.screen == Screen.GAME && state.dialog == null) publish(state.copy(dialog = DialogState.Status))
     }
 
     fun dismissDialog() = publish(state.copy(dialog = null))
+
+    /** A control of the row pressed ([UiState.controls] says which show). */
+    fun press(control: Control) {
+        if (state.controls.none { it.control == control && it.enabled }) return
+        when (control) {
+            Control.SHUFFLE -> requestShuffle()
+            Control.HINT -> hint()
+            Control.UNDO -> undo()
+            Control.REDO -> redo()
+            Control.AUTO -> auto()
+            Control.PEEK -> peek(!state.peeking)
+            Control.CANCEL -> if (state.phase == Phase.SHUFFLING) cancelShuffle() else cancelAuto()
+            Control.PAUSE -> pausePlayback()
+            Control.RESUME -> resumePlayback()
+            Control.STOP -> cancelAuto()
+            Control.PLAY_AGAIN -> playAgain()
+        }
+    }
 
     /** The confirmation's yes. */
     fun confirm() {
@@ -493,10 +521,12 @@ class GameController(
         publish(state.copy(clock = ClockState(g?.elapsedMs() ?: state.clock.bankedMs)))
     }
 
-    /** The app left the screen: the clock pauses, searches stop, Auto stops. */
+    /** The app left the screen: the clock pauses, searches stop, Auto's playback holds with its
+     *  path kept, and Auto's search stops, to run again on [resume]. */
     fun pause() {
         active = false
-        if (state.phase == Phase.SOLVING || state.phase == Phase.ANIMATING) cancelAuto()
+        if (state.phase == Phase.SOLVING) stopAuto()
+        pausePlayback()
         stopFewest()
         bankClock()
         if (state.peeking) publish(state.copy(peeking = false))
@@ -506,6 +536,7 @@ class GameController(
      *  starts again if it had not finished. */
     fun resume() {
         active = true
+        if (state.phase == Phase.SOLVING && autoCancel == null) search()
         syncClock()
         resumeFewest()
     }

@@ -63,7 +63,7 @@ class PlayerText(private val context: Context) {
         Note.ChooseBlank -> string(R.string.msg_choose_blank)
         Note.NowShuffle -> string(R.string.msg_now_shuffle)
         Note.TapShuffle -> string(R.string.msg_tap_shuffle)
-        is Note.NotInLine -> string(R.string.msg_not_in_line, note.tile)
+        is Note.NotInLine -> note.tile?.let { string(R.string.msg_not_in_line, it) } ?: string(R.string.note_not_in_line_piece)
         Note.Shuffling -> string(R.string.msg_shuffling)
         Note.PreparingShuffle -> string(R.string.msg_preparing_shuffle)
         Note.ShuffleCancelled -> string(R.string.msg_shuffle_cancelled)
@@ -73,7 +73,10 @@ class PlayerText(private val context: Context) {
         Note.PreparingDatabases -> string(R.string.msg_preparing_databases)
         Note.AutoStopped -> string(R.string.msg_auto_stopped)
         Note.PlaybackBroke -> string(R.string.msg_playback_broke)
-        is Note.HintNote -> string(R.string.msg_hint, note.hint.tile, direction(note.hint.direction))
+        is Note.HintNote -> if (note.numbered) string(R.string.msg_hint, note.hint.tile, direction(note.hint.direction))
+        else string(R.string.note_hint_piece, direction(note.hint.direction))
+        is Note.HintFailed -> string(if (note.error.kind == CoreError.Kind.LIMIT_TIME) R.string.note_hint_failed_time else R.string.note_hint_failed)
+        Note.AutoPaused -> string(R.string.note_auto_paused)
         is Note.PatternDbTooBig -> string(R.string.msg_pdb_too_big, boardName(note.size))
         is Note.SolveFailed -> solveFailure(note.error, note.choice, note.size)
         is Note.PictureFailed -> string(R.string.msg_picture_failed, pictureProblem(note.error))
@@ -117,7 +120,9 @@ class PlayerText(private val context: Context) {
         val board = boardName(size)
         return when (e.kind) {
             CoreError.Kind.LIMIT_MEMORY -> string(R.string.fail_memory, method, string(R.string.megabytes, number(MEMORY_BUDGET_MB)), board)
-            CoreError.Kind.LIMIT_TIME -> string(R.string.fail_time, method, duration(SOLVE_BUDGET_MS), board)
+            // Auto itself out of time: pointing at Auto would send the player round in a circle.
+            CoreError.Kind.LIMIT_TIME -> if (choice == AlgorithmChoice.AUTO) string(R.string.fail_time_auto, duration(SOLVE_BUDGET_MS), board)
+            else string(R.string.fail_time, method, duration(SOLVE_BUDGET_MS), board)
             CoreError.Kind.LIMIT_NODES -> string(R.string.fail_nodes, method, board)
             CoreError.Kind.CANCELLED -> string(R.string.msg_auto_stopped)
             CoreError.Kind.UNSUPPORTED -> string(R.string.fail_unsupported, method, board)
@@ -125,6 +130,16 @@ class PlayerText(private val context: Context) {
             else -> string(R.string.fail_other)
         }
     }
+
+    /** Auto's line while it plays, before the win: "Found the fewest: 45 moves from here", or
+     *  the path it found and the bound. */
+    fun foundLine(r: SolveReport): String =
+        if (r.optimal) string(R.string.solve_found_fewest, moves(r.moves.size))
+        else string(
+            R.string.solve_bound,
+            res.getQuantityString(R.plurals.move_count_adjective, r.moves.size, number(r.moves.size.toLong())),
+            duration(r.elapsedMs), number(r.lowerBound.toLong()),
+        )
 
     /** "Solved in 42 moves — the fewest possible"; "Found a 58-move solution in 1.0 s; the
      *  fewest is at least 52". */
@@ -201,6 +216,25 @@ class PlayerText(private val context: Context) {
             lines += if (w.peeks == 0) string(R.string.win_no_peek)
             else res.getQuantityString(R.plurals.win_peeks, w.peeks, number(w.peeks.toLong()))
         }
+        return lines
+    }
+
+    /** The game screen's status: what happened, Auto's progress and line, or the win. The
+     *  slot shows two lines; a tap shows them all. */
+    fun statusLines(s: UiState): List<String> {
+        val win = s.win
+        if (s.phase == Phase.WON && win != null) {
+            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(win.moves)) else string(R.string.announce_won, movesIn(win.moves), clock(win.elapsedMs))
+            return listOf(head) + winLines(win, s.size).drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
+        }
+        val lines = mutableListOf<String>()
+        val playback = s.playback?.takeIf { s.phase == Phase.ANIMATING }
+        s.note?.let { lines += note(it) }
+        if (playback != null) {
+            val at = string(R.string.playback, number(playback.played.toLong()), number(playback.total.toLong()))
+            lines += if (playback.paused) string(R.string.status_paused, at) else at
+        }
+        s.solve?.let { lines += foundLine(it) }
         return lines
     }
 

@@ -153,10 +153,10 @@ fun GameController.hint() {
                         Dir.RIGHT -> blank + 1
                     }
                     val hint = Hint(cell, state.tiles[cell], TileDir.ofBlankMove(move))
-                    publish(announce(state.copy(hint = hint, note = Note.HintNote(hint), helped = true), Note.HintNote(hint)))
+                    publish(announce(state.copy(hint = hint, note = Note.HintNote(hint, state.numbered), helped = true), Note.HintNote(hint)))
                 },
                 onFailure = { e ->
-                    val note = (e as? CoreError)?.let { Note.SolveFailed(it, AlgorithmChoice.AUTO, state.size) }
+                    val note = (e as? CoreError)?.let { Note.HintFailed(it) }
                     publish(announce(state.copy(note = note), note))
                 },
             )
@@ -165,12 +165,22 @@ fun GameController.hint() {
 }
 
 /** Auto: solves with the chosen method in the background, then plays the moves one by one.
- *  Offered only on a shuffled board that is not solved. */
+ *  Offered only on a shuffled board that is not solved. The game counts as helped from Auto's
+ *  first move, not from its search (a search cancelled before it moved a tile leaves the game
+ *  the player's own). */
 fun GameController.auto() {
-    val g = game ?: return
-    if (!state.canAuto || g.isSolved()) return
+    if (!state.canAuto || game?.isSolved() != false) return
     stopAuto()
     stopFewest()
+    bankClock()
+    publish(announce(state.copy(phase = Phase.SOLVING, hint = null, peeking = false, solve = null), Note.AutoStarted))
+    search()
+}
+
+/** Runs Auto's search for the board as it stands (phase [Phase.SOLVING]); a search stopped
+ *  by the app leaving the screen runs again from here when it comes back. */
+internal fun GameController.search() {
+    val g = game ?: return
     generation += 1
     val gen = generation
     val token = core.newCancel()
@@ -183,13 +193,7 @@ fun GameController.auto() {
         chosen == AlgorithmChoice.PATTERN_DB && !core.hasTables(g) -> chosen to Note.PreparingDatabases
         else -> chosen to null
     }
-    bankClock()
-    publish(
-        announce(
-            state.copy(phase = Phase.SOLVING, hint = null, helped = true, peeking = false, note = notice ?: Note.Searching(0)),
-            Note.AutoStarted,
-        ),
-    )
+    publish(state.copy(note = notice ?: Note.Searching(0)))
     threads.background {
         val outcome = runCatching {
             g.solve(method, SOLVE_BUDGET_MS, token) { positions ->
@@ -251,30 +255,44 @@ private fun GameController.step(gen: Int) {
         syncClock()
         return
     }
+    // From Auto's first tile on, the game is helped (a restored game remembers it).
     if (g.isSolved()) {
-        publish(state.copy(playback = playback.copy(played = index + 1)))
+        publish(state.copy(playback = playback.copy(played = index + 1), helped = true))
         win(byAuto = true, listOf(slide))
         return
     }
-    publish(fromGame(Phase.ANIMATING, listOf(slide)).copy(playback = playback.copy(played = index + 1), note = state.note))
+    publish(fromGame(Phase.ANIMATING, listOf(slide)).copy(playback = playback.copy(played = index + 1), note = state.note, helped = true))
     scheduleStep(gen)
 }
 
-/** Pause and resume Auto's playback. */
+/** Pause and resume Auto's playback (the Pause and Resume controls). */
 fun GameController.togglePlayback() {
-    val playback = state.playback ?: return
-    if (state.phase != Phase.ANIMATING) return
-    playbackTimer?.cancel()
-    playbackTimer = null
-    publish(state.copy(playback = playback.copy(paused = !playback.paused)))
-    if (playback.paused) scheduleStep(generation)
+    if (state.playback?.paused == true) resumePlayback() else pausePlayback()
 }
 
-/** Cancel while searching, Stop while playing: the board is the player's again. */
+/** Holds Auto's playback where it is; the path is kept for [resumePlayback]. */
+fun GameController.pausePlayback() {
+    val playback = state.playback ?: return
+    if (state.phase != Phase.ANIMATING || playback.paused) return
+    playbackTimer?.cancel()
+    playbackTimer = null
+    publish(announce(state.copy(playback = playback.copy(paused = true)), Note.AutoPaused))
+}
+
+/** Auto's playback goes on from the move it was held at. */
+fun GameController.resumePlayback() {
+    val playback = state.playback ?: return
+    if (state.phase != Phase.ANIMATING || !playback.paused) return
+    publish(state.copy(playback = playback.copy(paused = false)))
+    scheduleStep(generation)
+}
+
+/** Cancel while searching, Stop while playing: the board is the player's again, and Auto's
+ *  line goes with it. */
 fun GameController.cancelAuto() {
     if (!state.autoRunning) return
     stopAuto()
-    publish(announce(fromGame(Phase.PLAYING).copy(note = Note.AutoStopped), Note.AutoStopped))
+    publish(announce(fromGame(Phase.PLAYING).copy(note = Note.AutoStopped, solve = null), Note.AutoStopped))
     syncClock()
     resumeFewest()
 }
