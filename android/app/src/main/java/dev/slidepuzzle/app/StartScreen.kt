@@ -65,7 +65,7 @@ class StartScreen(
             spacing = a.dp(12),
         )
         val grid = GridColumns(a, a.px(R.dimen.thumbnail) + a.dp(16), a.dp(12))
-        for (id in core.builtinIds()) {
+        for (id in ordered(core.builtinIds())) {
             val name = words.builtinName(id)
             val b = a.button(name, style = ButtonStyle.TONAL) { controller.chooseBuiltin(id) }.apply {
                 contentDescription = words.string(R.string.play_picture, name)
@@ -80,6 +80,14 @@ class StartScreen(
         content.set(choices, builtins)
         scroll.addView(content, FrameLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
         loadThumbnails()
+    }
+
+    companion object {
+        /** The first picture offered: detail in every tile of a 4×4, so no two look alike. */
+        const val FIRST_PICTURE = "bauhaus"
+
+        /** The built-ins in the order offered: [FIRST_PICTURE] first, then the core's order. */
+        fun ordered(ids: List<String>): List<String> = ids.sortedBy { if (it == FIRST_PICTURE) 0 else 1 }
     }
 
     private fun heading(s: String): TextView = activity.label(s, R.dimen.text_title, bold = true).apply { accessibilityHeading() }
@@ -128,13 +136,14 @@ class StartScreen(
         for (b in pictures.values) b.enable(!s.loadingPhoto)
     }
 
-    /** "Your best at 4×4: 48 moves in 1:12", or that no game of the size was won yet. */
+    /** "Fewest 48 moves · Fastest 1:12" at the chosen size (each its own best, which may come
+     *  from different games, so each is named), or that no game of the size was won yet. */
     private fun bestLine(s: UiState): String {
         val rows = s.records.filter { it.size == s.size && it.won > 0 }
         val fewest = rows.mapNotNull { it.fewestMoves }.minOrNull()
         val fastest = rows.mapNotNull { it.fastestMs }.minOrNull()
         val board = words.boardName(s.size)
-        return if (fewest != null && fastest != null) words.string(R.string.start_best, board, words.moves(fewest), words.clock(fastest))
+        return if (fewest != null && fastest != null) words.string(R.string.start_best, words.moves(fewest), words.clock(fastest))
         else words.string(R.string.start_no_best, board)
     }
 

@@ -222,3 +222,33 @@ class AutoTest {
         assertEquals(1, row.helpedWon)
     }
 }
+
+/** The first picture offered tells every tile of a 4×4 apart; Sunset, the first before, does not. */
+@RunWith(RobolectricTestRunner::class)
+class FirstPictureTest {
+    /** The least difference between two tiles of [id] cut 4×4: mean absolute channel difference. */
+    private fun leastTileDifference(id: String): Double {
+        val art = TestCore.core.builtinPicture(id, 256)
+        val side = art.edge / 4
+        fun pixel(tile: Int, x: Int, y: Int) = art.argb[(tile / 4 * side + y) * art.edge + tile % 4 * side + x]
+        var least = Double.MAX_VALUE
+        for (a in 0 until 16) for (b in a + 1 until 16) {
+            var sum = 0L
+            for (y in 0 until side step 2) for (x in 0 until side step 2) {
+                val p = pixel(a, x, y)
+                val q = pixel(b, x, y)
+                for (shift in listOf(0, 8, 16)) sum += kotlin.math.abs((p shr shift and 0xFF) - (q shr shift and 0xFF))
+            }
+            least = minOf(least, sum / ((side / 2) * (side / 2) * 3.0))
+        }
+        return least
+    }
+
+    @Test
+    fun theFirstPictureHasDetailInEveryTile() {
+        val first = StartScreen.ordered(TestCore.core.builtinIds()).first()
+        val least = leastTileDifference(first)
+        assertTrue("$first: two 4×4 tiles differ by only $least", least > 20.0)
+        assertTrue("the check tells near-identical tiles: sunset's least is ${leastTileDifference("sunset")}", leastTileDifference("sunset") < 20.0)
+    }
+}
