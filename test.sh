@@ -7,6 +7,8 @@
 #   rust    fmt, clippy -D warnings, every cargo test, doc links, the CLI checks, the bindings
 #           drift check
 #           (always; where the crates registry does not answer, cargo takes ../shared/vendor)
+#   words   Android's strings against iOS's String Catalog, key by key, English and German
+#           (scripts/words.py; what differs on purpose is in scripts/words-exceptions.txt)
 #   swift   the iOS package's tests against the real core, a parse of the app's views,
 #           swift-format lint where the toolchain has it, and the iPhone type-check of the whole
 #           iOS side where an iOS SDK is on the machine (where `swift` is on PATH)
@@ -74,6 +76,11 @@ bash tests/cli.sh target/release/slidepuzzle
 echo "== generated bindings match the library"
 scripts/bindgen.sh --check
 record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift (${source_line#cargo: })"
+
+# --- words: both apps' strings, key by key -------------------------------------------------------
+echo "== words (Android's strings.xml against iOS's Localizable.xcstrings)"
+words_line="$(python3 scripts/words.py | tee /dev/stderr | tail -1)"
+record words "ran: ${words_line#words: }"
 
 # --- fuzz (started now, runs beside the JVM phase) -----------------------------------------------
 fuzz_pid=""

@@ -17,17 +17,17 @@ class BoardDrag private constructor(
     /** The cells whose tiles move, from the touched one to the one next to the empty space. */
     val cells: List<Int>,
     /** The way they move. */
-    val direction: TileDir,
+    val direction: TileDirection,
 ) {
     /** The carried tiles' offset for a finger moved by ([dx], [dy]) pixels: along the
      *  direction only, between no move and one [step]. */
     fun offset(dx: Float, dy: Float, step: Float): Pair<Float, Float> {
         val clamped = min(max(along(dx, dy), 0f), step)
         return when (direction) {
-            TileDir.RIGHT -> clamped to 0f
-            TileDir.LEFT -> -clamped to 0f
-            TileDir.DOWN -> 0f to clamped
-            TileDir.UP -> 0f to -clamped
+            TileDirection.RIGHT -> clamped to 0f
+            TileDirection.LEFT -> -clamped to 0f
+            TileDirection.DOWN -> 0f to clamped
+            TileDirection.UP -> 0f to -clamped
         }
     }
 
@@ -39,10 +39,10 @@ class BoardDrag private constructor(
     }
 
     private fun along(x: Float, y: Float): Float = when (direction) {
-        TileDir.RIGHT -> x
-        TileDir.LEFT -> -x
-        TileDir.DOWN -> y
-        TileDir.UP -> -y
+        TileDirection.RIGHT -> x
+        TileDirection.LEFT -> -x
+        TileDirection.DOWN -> y
+        TileDirection.UP -> -y
     }
 
     companion object {
@@ -60,8 +60,8 @@ class BoardDrag private constructor(
             val (row, column) = cell / size to cell % size
             val (blankRow, blankColumn) = blank / size to blank % size
             val (direction, step) = when {
-                row == blankRow -> if (blankColumn > column) TileDir.RIGHT to 1 else TileDir.LEFT to -1
-                column == blankColumn -> if (blankRow > row) TileDir.DOWN to size else TileDir.UP to -size
+                row == blankRow -> if (blankColumn > column) TileDirection.RIGHT to 1 else TileDirection.LEFT to -1
+                column == blankColumn -> if (blankRow > row) TileDirection.DOWN to size else TileDirection.UP to -size
                 else -> return null
             }
             val cells = generateSequence(cell) { it + step }.takeWhile { it != blank }.toList()

@@ -39,7 +39,7 @@ class BoardView(context: Context, private val controller: GameController, privat
     init {
         isFocusable = true
         isFocusableInTouchMode = false
-        contentDescription = words.string(R.string.board_description)
+        contentDescription = words.string(R.string.board_label)
         clipChildren = true
         setWillNotDraw(false)
     }
@@ -322,7 +322,7 @@ class BoardView(context: Context, private val controller: GameController, privat
                 state.canPlay && cell in state.movable && label != 0 -> {
                     val d = BoardDrag.start(cell, state.tiles, state.size)?.direction
                     if (d != null) {
-                        info.addAction(AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_slide, words.direction(d))))
+                        info.addAction(AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_slide_piece, words.direction(d))))
                     }
                 }
             }
@@ -345,7 +345,7 @@ class BoardView(context: Context, private val controller: GameController, privat
             }
             val bmp = bitmap
             val src = rects.getOrNull(home)
-            val numbers = state.settings.numbers || bmp == null
+            val numbers = state.settings.showNumbers || bmp == null
             if (bmp != null && src != null) {
                 canvas.drawBitmap(bmp, src, RectF(0f, 0f, w, h), paint)
             } else {
@@ -365,10 +365,10 @@ class BoardView(context: Context, private val controller: GameController, privat
                 canvas.drawCircle(w / 2, h / 2, r, arrowBack)
                 canvas.save()
                 val angle = when (hint.direction) {
-                    TileDir.UP -> 0f
-                    TileDir.RIGHT -> 90f
-                    TileDir.DOWN -> 180f
-                    TileDir.LEFT -> 270f
+                    TileDirection.UP -> 0f
+                    TileDirection.RIGHT -> 90f
+                    TileDirection.DOWN -> 180f
+                    TileDirection.LEFT -> 270f
                 }
                 canvas.rotate(angle, w / 2, h / 2)
                 val a = (r * 1.4f).toInt()

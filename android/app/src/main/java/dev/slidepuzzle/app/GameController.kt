@@ -183,7 +183,7 @@ class GameController(
 
     fun cropReset() = updateCrop { it.reset() }
 
-    fun cropNudge(direction: TileDir) = updateCrop { it.nudged(direction) }
+    fun cropNudge(direction: TileDirection) = updateCrop { it.nudged(direction) }
 
     private fun updateCrop(change: (CropFrame) -> CropFrame) {
         val crop = state.cropState ?: return
@@ -289,7 +289,7 @@ class GameController(
 
     internal fun backToStart() {
         stopAll()
-        bankClock()
+        pauseClock()
         game = null
         publish(
             UiState(
@@ -335,7 +335,7 @@ class GameController(
     }
 
     /** A key or a swipe: the tile next to the empty space slides [direction]. */
-    fun slide(direction: TileDir) {
+    fun slide(direction: TileDirection) {
         if (state.phase != Phase.PLAYING || state.screen != Screen.GAME) return
         val step = game?.move(direction.blankMove) ?: return
         moved(listOf(step))
@@ -399,13 +399,13 @@ class GameController(
 
     private fun movedNote(slides: List<SlideStep>): Note? {
         val first = slides.firstOrNull() ?: return null
-        return Note.Moved(slides.map { it.tile }, TileDir.of(first.fromCell, first.toCell, state.size))
+        return Note.Moved(slides.map { it.tile }, TileDirection.of(first.fromCell, first.toCell, state.size))
     }
 
     /** The game is won: the clock stops, the win is recorded and celebrated. */
     internal fun win(byAuto: Boolean, slides: List<SlideStep>) {
         val g = game ?: return
-        bankClock()
+        pauseClock()
         stopFewest()
         val helped = byAuto || state.helped
         val win = WonGame(
@@ -467,7 +467,7 @@ class GameController(
     fun dismissDialog() = publish(state.copy(dialog = null))
 
     /** A control of the row pressed ([UiState.controls] says which show). */
-    fun press(control: Control) {
+    fun perform(control: Control) {
         if (state.controls.none { it.control == control && it.enabled }) return
         when (control) {
             Control.SHUFFLE -> requestShuffle()
@@ -476,10 +476,10 @@ class GameController(
             Control.REDO -> redo()
             Control.AUTO -> auto()
             Control.PEEK -> peek(!state.peeking)
-            Control.CANCEL -> if (state.phase == Phase.SHUFFLING) cancelShuffle() else cancelAuto()
+            Control.CANCEL -> if (state.phase == Phase.SHUFFLING) cancelShuffle() else stopAuto()
             Control.PAUSE -> pausePlayback()
             Control.RESUME -> resumePlayback()
-            Control.STOP -> cancelAuto()
+            Control.STOP -> stopAuto()
             Control.PLAY_AGAIN -> playAgain()
         }
     }
@@ -509,12 +509,12 @@ class GameController(
                 publish(state.copy(clock = ClockState(game?.elapsedMs() ?: 0, time.nowMs())))
             }
         } else {
-            bankClock()
+            pauseClock()
         }
     }
 
     /** Adds the running time to the game and stops the clock. */
-    internal fun bankClock() {
+    internal fun pauseClock() {
         val since = state.clock.runningSince ?: return
         val g = game
         g?.addElapsedMs(time.nowMs() - since)
@@ -525,10 +525,10 @@ class GameController(
      *  path kept, and Auto's search stops, to run again on [resume]. */
     fun pause() {
         active = false
-        if (state.phase == Phase.SOLVING) stopAuto()
+        if (state.phase == Phase.SOLVING) haltAuto()
         pausePlayback()
         stopFewest()
-        bankClock()
+        pauseClock()
         if (state.peeking) publish(state.copy(peeking = false))
     }
 
@@ -543,7 +543,7 @@ class GameController(
 
     /** Stops everything in flight: Auto, its playback, a shuffle, the fewest-move search. */
     internal fun stopAll() {
-        stopAuto()
+        haltAuto()
         stopFewest()
         shuffleCancel?.cancel()
         shuffleCancel = null

@@ -34,13 +34,13 @@ class GameScreen(
         gravity = Gravity.CENTER
         accessibilityHeading()
     }
-    private val back = a.button(words.string(R.string.back_to_pictures), R.drawable.ic_back, ButtonStyle.TEXT) { controller.requestBackToStart() }
+    private val back = a.button(words.string(R.string.game_pictures), R.drawable.ic_back, ButtonStyle.TEXT) { controller.requestBackToStart() }
         .apply { id = R.id.back }
-    private val settings = a.iconButton(R.drawable.ic_settings, words.string(R.string.settings)) { controller.openSettings() }
+    private val settings = a.iconButton(R.drawable.ic_settings, words.string(R.string.game_settings)) { controller.openSettings() }
         .apply { id = R.id.settings }
-    private val moves = stat(R.string.stat_moves)
-    private val clock = stat(R.string.stat_time)
-    private val fewest = stat(R.string.stat_fewest)
+    private val moves = stat(R.string.stats_moves)
+    private val clock = stat(R.string.stats_time)
+    private val fewest = stat(R.string.stats_fewest)
     private val header = a.column(
         LinearLayout(a).apply {
             orientation = LinearLayout.HORIZONTAL
@@ -110,20 +110,20 @@ class GameScreen(
     /** The button of [control], made once and kept (TalkBack's focus stays on it). */
     private fun button(control: Control): Button = buttons.getOrPut(control) {
         val (caption, icon, id) = when (control) {
-            Control.SHUFFLE -> Triple(R.string.shuffle, R.drawable.ic_shuffle, R.id.shuffle)
-            Control.HINT -> Triple(R.string.hint, R.drawable.ic_hint, R.id.hint)
-            Control.UNDO -> Triple(R.string.undo, R.drawable.ic_undo, R.id.undo)
-            Control.REDO -> Triple(R.string.redo, R.drawable.ic_redo, R.id.redo)
-            Control.AUTO -> Triple(R.string.auto, R.drawable.ic_auto, R.id.auto)
-            Control.PEEK -> Triple(R.string.peek, R.drawable.ic_peek, R.id.peek)
-            Control.CANCEL -> Triple(R.string.cancel, R.drawable.ic_close, R.id.cancel)
-            Control.PAUSE -> Triple(R.string.pause, R.drawable.ic_pause, R.id.pause)
-            Control.RESUME -> Triple(R.string.resume, R.drawable.ic_play, R.id.resume)
-            Control.STOP -> Triple(R.string.stop, R.drawable.ic_stop, R.id.stop)
-            Control.PLAY_AGAIN -> Triple(R.string.play_again, R.drawable.ic_shuffle, R.id.play_again)
+            Control.SHUFFLE -> Triple(R.string.control_shuffle, R.drawable.ic_shuffle, R.id.shuffle)
+            Control.HINT -> Triple(R.string.control_hint, R.drawable.ic_hint, R.id.hint)
+            Control.UNDO -> Triple(R.string.control_undo, R.drawable.ic_undo, R.id.undo)
+            Control.REDO -> Triple(R.string.control_redo, R.drawable.ic_redo, R.id.redo)
+            Control.AUTO -> Triple(R.string.control_auto, R.drawable.ic_auto, R.id.auto)
+            Control.PEEK -> Triple(R.string.control_peek, R.drawable.ic_peek, R.id.peek)
+            Control.CANCEL -> Triple(R.string.control_cancel, R.drawable.ic_close, R.id.cancel)
+            Control.PAUSE -> Triple(R.string.control_pause, R.drawable.ic_pause, R.id.pause)
+            Control.RESUME -> Triple(R.string.control_resume, R.drawable.ic_play, R.id.resume)
+            Control.STOP -> Triple(R.string.control_stop, R.drawable.ic_stop, R.id.stop)
+            Control.PLAY_AGAIN -> Triple(R.string.control_play_again, R.drawable.ic_shuffle, R.id.play_again)
         }
         val style = if (control.isPrimary) ButtonStyle.FILLED else ButtonStyle.TONAL
-        a.button(words.string(caption), style = style) { controller.press(control) }.apply {
+        a.button(words.string(caption), style = style) { controller.perform(control) }.apply {
             this.id = id
             val d = a.resources.getDrawable(icon, a.theme).mutate()
             d.setTint(currentTextColor)
@@ -141,7 +141,7 @@ class GameScreen(
     /** Peek shows the whole picture while a finger holds it; a click without a finger (TalkBack,
      *  switch access, a keyboard) shows it for a moment. */
     private fun holdToPeek(peek: Button) {
-        peek.contentDescription = words.string(R.string.peek_description)
+        peek.contentDescription = words.string(R.string.control_peek_hint)
         peek.setOnTouchListener { v, e ->
             when (e.actionMasked) {
                 MotionEvent.ACTION_DOWN -> controller.peek(true)
@@ -186,7 +186,7 @@ class GameScreen(
         title.text = words.boardName(s.size)
         moves.second.text = words.number(s.moves.toLong())
         fewest.second.text = s.fewest?.let { words.number(it.moves.toLong()) }
-            ?: words.string(if (s.findingFewest) R.string.stat_searching else R.string.stat_unknown)
+            ?: words.string(if (s.findingFewest) R.string.stats_searching else R.string.stats_unknown)
         showClock()
         ticker.removeCallbacks(tick)
         if (s.clock.running) ticker.postDelayed(tick, 1000 - controller.time.nowMs() % 1000)

@@ -210,10 +210,10 @@ class MainActivity : Activity() {
         // Arrows slide tiles only on the game itself, never behind a dialog.
         if (controller.state.screen == Screen.GAME && controller.state.phase == Phase.PLAYING && controller.state.dialog == null) {
             val d = when (keyCode) {
-                KeyEvent.KEYCODE_DPAD_UP -> TileDir.UP
-                KeyEvent.KEYCODE_DPAD_DOWN -> TileDir.DOWN
-                KeyEvent.KEYCODE_DPAD_LEFT -> TileDir.LEFT
-                KeyEvent.KEYCODE_DPAD_RIGHT -> TileDir.RIGHT
+                KeyEvent.KEYCODE_DPAD_UP -> TileDirection.UP
+                KeyEvent.KEYCODE_DPAD_DOWN -> TileDirection.DOWN
+                KeyEvent.KEYCODE_DPAD_LEFT -> TileDirection.LEFT
+                KeyEvent.KEYCODE_DPAD_RIGHT -> TileDirection.RIGHT
                 else -> null
             }
             if (d != null) {

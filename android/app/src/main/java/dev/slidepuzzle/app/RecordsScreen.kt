@@ -20,7 +20,7 @@ class RecordsScreen(private val activity: MainActivity, private val controller: 
         LinearLayout(a).apply {
             orientation = LinearLayout.HORIZONTAL
             gravity = Gravity.CENTER_VERTICAL
-            addView(a.button(words.string(R.string.back), R.drawable.ic_back, ButtonStyle.TEXT) { controller.back() }.apply { id = R.id.back })
+            addView(a.button(words.string(R.string.common_back), R.drawable.ic_back, ButtonStyle.TEXT) { controller.back() }.apply { id = R.id.back })
             addView(a.label(words.string(R.string.records_title), R.dimen.text_title, bold = true).apply {
                 accessibilityHeading()
                 setPadding(a.dp(8), 0, 0, 0)
@@ -46,7 +46,7 @@ class RecordsScreen(private val activity: MainActivity, private val controller: 
             return
         }
         list.addView(tableRow(
-            listOf(R.string.records_board, R.string.records_fewest_column, R.string.records_fastest_column, R.string.records_won_column, R.string.records_helped_column)
+            listOf(R.string.records_board, R.string.records_fewest, R.string.records_fastest, R.string.records_won, R.string.records_helped)
                 .map { words.string(it) },
             header = true,
         ).apply { importantForAccessibility = View.IMPORTANT_FOR_ACCESSIBILITY_NO })
@@ -55,13 +55,13 @@ class RecordsScreen(private val activity: MainActivity, private val controller: 
 
     /** One size and picture as a row of the table; TalkBack reads it as one sentence. */
     private fun row(r: RecordRow): View {
-        val dash = words.string(R.string.stat_unknown)
+        val dash = words.string(R.string.stats_unknown)
         val fewest = r.fewestMoves?.let { m ->
             r.fewestPossible?.let { words.string(R.string.records_moves_of, words.number(m.toLong()), words.number(it.moves.toLong())) }
                 ?: words.number(m.toLong())
         } ?: dash
         val won = if (r.won == 0) dash
-        else words.number(r.won.toLong()) + "\n" + a.resources.getQuantityString(R.plurals.records_no_peek, r.wonWithoutPeeking, words.number(r.wonWithoutPeeking.toLong()))
+        else words.number(r.won.toLong()) + "\n" + a.resources.getQuantityString(R.plurals.records_spoken_no_peek, r.wonWithoutPeeking, words.number(r.wonWithoutPeeking.toLong()))
         val cells = listOf(
             "${words.boardName(r.size)}\n${words.builtinName(r.picture)}",
             fewest,
@@ -80,14 +80,14 @@ class RecordsScreen(private val activity: MainActivity, private val controller: 
         val lines = mutableListOf("${words.boardName(r.size)} · ${words.builtinName(r.picture)}")
         if (r.won > 0) {
             r.fewestMoves?.let { fewest ->
-                lines += r.fewestPossible?.let { words.string(R.string.records_fewest_of, words.number(fewest.toLong()), words.number(it.moves.toLong())) }
-                    ?: words.string(R.string.records_fewest, words.number(fewest.toLong()))
+                lines += r.fewestPossible?.let { words.string(R.string.records_spoken_fewest_of, words.number(fewest.toLong()), words.number(it.moves.toLong())) }
+                    ?: words.string(R.string.records_spoken_fewest, words.number(fewest.toLong()))
             }
-            r.fastestMs?.let { lines += words.string(R.string.records_fastest, words.clock(it)) }
-            lines += a.resources.getQuantityString(R.plurals.records_won, r.won, words.number(r.won.toLong())) + " · " +
-                a.resources.getQuantityString(R.plurals.records_no_peek, r.wonWithoutPeeking, words.number(r.wonWithoutPeeking.toLong()))
+            r.fastestMs?.let { lines += words.string(R.string.records_spoken_fastest, words.clock(it)) }
+            lines += a.resources.getQuantityString(R.plurals.records_spoken_won, r.won, words.number(r.won.toLong())) + " · " +
+                a.resources.getQuantityString(R.plurals.records_spoken_no_peek, r.wonWithoutPeeking, words.number(r.wonWithoutPeeking.toLong()))
         }
-        if (r.helpedWon > 0) lines += a.resources.getQuantityString(R.plurals.records_helped, r.helpedWon, words.number(r.helpedWon.toLong()))
+        if (r.helpedWon > 0) lines += a.resources.getQuantityString(R.plurals.records_spoken_helped, r.helpedWon, words.number(r.helpedWon.toLong()))
         return lines.joinToString(". ")
     }
 

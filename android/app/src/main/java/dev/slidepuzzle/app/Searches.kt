@@ -4,11 +4,13 @@ package dev.slidepuzzle.app
 // search keeps its cancel token, and a new shuffle, Auto, a new game and the app going to the
 // background cancel what it makes stale.
 
-/** Time budgets: Auto's solve, the hint, the fewest-move search (4×4 proves in well under this;
- *  bigger boards are not proven in time and show nothing). */
+/** The budgets, all in one place: Auto's solve, the hint, the fewest-move search (4×4 proves in
+ *  well under this; bigger boards are not proven in time and show nothing), Auto's memory. */
 internal const val SOLVE_BUDGET_MS = 10_000L
 internal const val HINT_BUDGET_MS = 3_000L
 internal fun fewestBudgetMs(size: Int) = if (size <= 4) 10_000L else 2_000L
+/** Auto's search tables at most, in MB: [RustCore] hands it to every solve. */
+internal const val MEMORY_BUDGET_MB: Long = 256
 
 /** Shuffle, asking first when the board has moves. */
 fun GameController.requestShuffle() {
@@ -30,9 +32,9 @@ fun GameController.shuffle() {
     val g = game ?: return
     if (state.phase !in setOf(Phase.READY, Phase.PLAYING, Phase.WON, Phase.SOLVING, Phase.ANIMATING)) return
     val back = if (state.autoRunning) Phase.PLAYING else state.phase
-    stopAuto()
+    haltAuto()
     stopFewest()
-    bankClock()
+    pauseClock()
     generation += 1
     val gen = generation
     shuffleReturn = back
@@ -152,7 +154,7 @@ fun GameController.hint() {
                         Dir.LEFT -> blank - 1
                         Dir.RIGHT -> blank + 1
                     }
-                    val hint = Hint(cell, state.tiles[cell], TileDir.ofBlankMove(move))
+                    val hint = Hint(cell, state.tiles[cell], TileDirection.ofBlankMove(move))
                     publish(announce(state.copy(hint = hint, note = Note.HintNote(hint, state.numbered), helped = true), Note.HintNote(hint)))
                 },
                 onFailure = { e ->
@@ -170,9 +172,9 @@ fun GameController.hint() {
  *  the player's own). */
 fun GameController.auto() {
     if (!state.canAuto || game?.isSolved() != false) return
-    stopAuto()
+    haltAuto()
     stopFewest()
-    bankClock()
+    pauseClock()
     publish(announce(state.copy(phase = Phase.SOLVING, hint = null, peeking = false, solve = null), Note.AutoStarted))
     search()
 }
@@ -188,7 +190,7 @@ internal fun GameController.search() {
     val size = state.size
     val chosen = state.settings.algorithm
     val (method, notice) = when {
-        chosen == AlgorithmChoice.PATTERN_DB && size > 5 -> AlgorithmChoice.AUTO to Note.PatternDbTooBig(size)
+        chosen == AlgorithmChoice.PATTERN_DB && size > 5 -> AlgorithmChoice.AUTO to Note.PatternDatabasesTooSmall(size)
         // Said until the search starts reporting: the tables are built first (once).
         chosen == AlgorithmChoice.PATTERN_DB && !core.hasTables(g) -> chosen to Note.PreparingDatabases
         else -> chosen to null
@@ -289,15 +291,15 @@ fun GameController.resumePlayback() {
 
 /** Cancel while searching, Stop while playing: the board is the player's again, and Auto's
  *  line goes with it. */
-fun GameController.cancelAuto() {
+fun GameController.stopAuto() {
     if (!state.autoRunning) return
-    stopAuto()
+    haltAuto()
     publish(announce(fromGame(Phase.PLAYING).copy(note = Note.AutoStopped, solve = null), Note.AutoStopped))
     syncClock()
     resumeFewest()
 }
 
-internal fun GameController.stopAuto() {
+internal fun GameController.haltAuto() {
     generation += 1
     autoCancel?.cancel()
     autoCancel = null

@@ -31,7 +31,7 @@ class SettingsDialog(private val activity: MainActivity, private val controller:
             b.isSelected = v == s.speed
             b.restyle(if (v == s.speed) ButtonStyle.FILLED else ButtonStyle.TONAL)
         }
-        if (numbers.isChecked != s.numbers) numbers.isChecked = s.numbers
+        if (numbers.isChecked != s.showNumbers) numbers.isChecked = s.showNumbers
     }
 
     private fun build(s: Settings) {
@@ -39,7 +39,7 @@ class SettingsDialog(private val activity: MainActivity, private val controller:
         fun add(v: View) = view.addView(v, LinearLayout.LayoutParams(LinearLayout.LayoutParams.MATCH_PARENT, LinearLayout.LayoutParams.WRAP_CONTENT).apply {
             if (view.childCount > 0) topMargin = a.dp(8)
         })
-        add(a.label(words.string(R.string.settings_method), R.dimen.text_body, bold = true).apply { accessibilityHeading() })
+        add(a.label(words.string(R.string.settings_solver), R.dimen.text_body, bold = true).apply { accessibilityHeading() })
         add(radios(AlgorithmChoice.values().toList(), methods, { words.string(it.title) }, { words.string(it.about) }) {
             controller.updateSettings(controller.state.settings.copy(algorithm = it))
         })
@@ -53,12 +53,12 @@ class SettingsDialog(private val activity: MainActivity, private val controller:
         })
         numbers = Switch(a).apply {
             this.text = this@SettingsDialog.words.string(R.string.settings_numbers)
-            isChecked = s.numbers
+            isChecked = s.showNumbers
             minHeight = a.px(R.dimen.touch_target)
             setTextColor(a.color(R.color.on_background))
             textSize = 16f
             setOnCheckedChangeListener { _, on ->
-                if (on != controller.state.settings.numbers) controller.updateSettings(controller.state.settings.copy(numbers = on))
+                if (on != controller.state.settings.showNumbers) controller.updateSettings(controller.state.settings.copy(showNumbers = on))
             }
         }
         add(numbers)
@@ -66,7 +66,7 @@ class SettingsDialog(private val activity: MainActivity, private val controller:
         add(radios(Difficulty.values().toList(), levels, { words.string(it.title) }, { null }) {
             controller.updateSettings(controller.state.settings.copy(difficulty = it))
         })
-        add(a.label(words.string(R.string.settings_shuffle_note), R.dimen.text_small, R.color.on_surface_variant))
+        add(a.label(words.string(R.string.settings_shuffle_footer), R.dimen.text_small, R.color.on_surface_variant))
     }
 
     private fun <T> radios(values: List<T>, made: MutableMap<T, RadioButton>, title: (T) -> String, about: (T) -> String?, pick: (T) -> Unit): RadioGroup {

@@ -39,7 +39,7 @@ class StartScreen(
     init {
         val a = activity
         val intro = a.column(
-            a.label(words.string(R.string.start_title), R.dimen.text_headline, bold = true).apply {
+            a.label(words.string(R.string.app_title), R.dimen.text_headline, bold = true).apply {
                 isFocusable = true
                 accessibilityHeading()
             },
@@ -47,17 +47,17 @@ class StartScreen(
             spacing = a.dp(4),
         )
         val photo = a.row(
-            a.button(words.string(R.string.camera), R.drawable.ic_camera, ButtonStyle.FILLED) { activity.takePhoto() }.apply { id = R.id.camera },
-            a.button(words.string(R.string.photos), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos },
+            a.button(words.string(R.string.start_take_photo), R.drawable.ic_camera, ButtonStyle.FILLED) { activity.takePhoto() }.apply { id = R.id.camera },
+            a.button(words.string(R.string.start_choose_photo), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos },
         )
-        val records = a.button(words.string(R.string.records_button), R.drawable.ic_trophy, ButtonStyle.TEXT) { controller.showRecords() }
+        val records = a.button(words.string(R.string.start_records), R.drawable.ic_trophy, ButtonStyle.TEXT) { controller.showRecords() }
             .apply { id = R.id.records }
         val choices = a.column(
             intro,
-            heading(words.string(R.string.board_size)),
+            heading(words.string(R.string.start_board_size)),
             sizes,
             best,
-            heading(words.string(R.string.your_photo)),
+            heading(words.string(R.string.start_your_photo)),
             photo,
             spinner,
             note,
@@ -68,7 +68,7 @@ class StartScreen(
         for (id in ordered(core.builtinIds())) {
             val name = words.builtinName(id)
             val b = a.button(name, style = ButtonStyle.TONAL) { controller.chooseBuiltin(id) }.apply {
-                contentDescription = words.string(R.string.play_picture, name)
+                contentDescription = words.string(R.string.start_play_picture, name)
                 gravity = Gravity.CENTER
                 compoundDrawablePadding = a.dp(8)
                 setPadding(a.dp(8), a.dp(8), a.dp(8), a.dp(12))
@@ -76,7 +76,7 @@ class StartScreen(
             pictures[id] = b
             grid.addView(b)
         }
-        val builtins = a.column(heading(words.string(R.string.builtin_pictures)), grid, spacing = a.dp(12))
+        val builtins = a.column(heading(words.string(R.string.start_builtins)), grid, spacing = a.dp(12))
         content.set(choices, builtins)
         scroll.addView(content, FrameLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
         loadThumbnails()
@@ -120,7 +120,7 @@ class StartScreen(
             }
             val big = s.size >= 6
             sizes.addView(
-                activity.chip(if (big) words.boardName(s.size) else words.string(R.string.size_more), big) { controller.showMoreSizes() }.apply {
+                activity.chip(if (big) words.boardName(s.size) else words.string(R.string.start_bigger), big) { controller.showMoreSizes() }.apply {
                     setCompoundDrawablesRelative(null, null, activity.resources.getDrawable(R.drawable.ic_expand, activity.theme).mutate().apply {
                         setTint(currentTextColor)
                         setBounds(0, 0, activity.dp(18), activity.dp(18))

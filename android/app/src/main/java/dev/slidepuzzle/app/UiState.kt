@@ -58,7 +58,7 @@ data class PhotoCrop(val x: Double, val y: Double, val side: Double) {
 }
 
 /** The way a tile slides (the empty space goes the other way). */
-enum class TileDir {
+enum class TileDirection {
     UP, DOWN, LEFT, RIGHT;
 
     /** The core's direction: the way the empty space moves for this slide. */
@@ -72,7 +72,7 @@ enum class TileDir {
 
     companion object {
         /** The tile's slide for a move of the empty space. */
-        fun ofBlankMove(d: Dir): TileDir = when (d) {
+        fun ofBlankMove(d: Dir): TileDirection = when (d) {
             Dir.UP -> DOWN
             Dir.DOWN -> UP
             Dir.LEFT -> RIGHT
@@ -80,7 +80,7 @@ enum class TileDir {
         }
 
         /** The way a tile moved from [from] to [to] on a board [size] wide. */
-        fun of(from: Int, to: Int, size: Int): TileDir = when (to - from) {
+        fun of(from: Int, to: Int, size: Int): TileDirection = when (to - from) {
             1 -> RIGHT
             -1 -> LEFT
             size -> DOWN
@@ -90,7 +90,7 @@ enum class TileDir {
 }
 
 /** The hint: the tile's cell and the way it slides (an arrow, not colour alone). */
-data class Hint(val cell: Int, val tile: Int, val direction: TileDir)
+data class Hint(val cell: Int, val tile: Int, val direction: TileDirection)
 
 /** The player's clock: time banked plus, while running, the time since [runningSince]. */
 data class ClockState(val bankedMs: Long = 0, val runningSince: Long? = null) {
@@ -153,7 +153,7 @@ sealed class Note {
     object PlaybackBroke : Note()
     /** The hint's line: by tile number when [numbered], else by the marked piece's way. */
     data class HintNote(val hint: Hint, val numbered: Boolean = true) : Note()
-    data class PatternDbTooBig(val size: Int) : Note()
+    data class PatternDatabasesTooSmall(val size: Int) : Note()
     data class SolveFailed(val error: CoreError, val choice: AlgorithmChoice, val size: Int) : Note()
     /** The hint's search gave no move (out of time, or another failure). */
     data class HintFailed(val error: CoreError) : Note()
@@ -166,7 +166,7 @@ sealed class Note {
     object RecordsKeptAside : Note()
     object NoCamera : Note()
     object NoPicker : Note()
-    data class Moved(val tiles: List<Int>, val direction: TileDir) : Note()
+    data class Moved(val tiles: List<Int>, val direction: TileDirection) : Note()
     data class Won(val moves: Int, val elapsedMs: Long) : Note()
     object AutoStarted : Note()
     data class AutoFound(val moves: Int) : Note()
@@ -271,7 +271,7 @@ data class UiState(
     val canAuto: Boolean get() = phase == Phase.PLAYING && tiles.isNotEmpty() && !solved
 
     /** Whether the tiles show their numbers (chosen, or the picture is gone). */
-    val numbered: Boolean get() = settings.numbers || art == null
+    val numbered: Boolean get() = settings.showNumbers || art == null
 
     /** Whether the tiles stand in the goal's order. */
     val solved: Boolean get() = tiles.isNotEmpty() && tiles.indices.all { homes.getOrNull(tiles[it]) == it }

@@ -138,9 +138,9 @@ class GameScreenTest {
         core.release()
         waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
         assertTrue("playing back", on())
-        c.press(Control.PAUSE)
+        c.perform(Control.PAUSE)
         assertFalse("paused: the screen may sleep", on())
-        c.press(Control.STOP)
+        c.perform(Control.STOP)
         assertFalse(on())
     }
 

@@ -152,7 +152,7 @@ class MainActivityTest {
         // No camera app at all: said in words, nothing started.
         a.takePhoto()
         assertEquals(Note.NoCamera, a.controller.state.note)
-        assertEquals(a.getString(R.string.no_camera), (a.view<android.widget.TextView>(R.id.note)).text.toString())
+        assertEquals(a.getString(R.string.note_no_camera), (a.view<android.widget.TextView>(R.id.note)).text.toString())
     }
 
     @Test
@@ -233,7 +233,7 @@ class MainActivityTest {
         val tile = c.state.tiles[cell]
         assertTrue(v.performAccessibilityAction(R.id.action_tile, null))
         assertEquals(0, c.state.tiles[cell])
-        assertEquals("the move is announced", Note.Moved(listOf(tile), TileDir.of(cell, c.state.tiles.indexOf(tile), n)), c.state.announcement!!.note)
+        assertEquals("the move is announced", Note.Moved(listOf(tile), TileDirection.of(cell, c.state.tiles.indexOf(tile), n)), c.state.announcement!!.note)
     }
 
     @Test

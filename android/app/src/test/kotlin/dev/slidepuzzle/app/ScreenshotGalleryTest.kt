@@ -169,7 +169,7 @@ class ScreenshotGalleryTest {
         snap("auto-details")
         c.dismissDialog()
         snap("auto-paused")
-        c.press(Control.RESUME)
+        c.perform(Control.RESUME)
         waitFor(what = "Auto's win") { c.state.phase == Phase.WON }
         snap("won-by-auto")
         c.playAgain()
@@ -256,12 +256,12 @@ class ScreenshotGalleryTest {
 }
 
 /** A direction some tile can slide now. */
-fun UiState.movableDirection(): TileDir {
+fun UiState.movableDirection(): TileDirection {
     val blank = blankCell
     return when {
-        blank % size > 0 -> TileDir.RIGHT
-        blank % size < size - 1 -> TileDir.LEFT
-        blank / size > 0 -> TileDir.DOWN
-        else -> TileDir.UP
+        blank % size > 0 -> TileDirection.RIGHT
+        blank % size < size - 1 -> TileDirection.LEFT
+        blank / size > 0 -> TileDirection.DOWN
+        else -> TileDirection.UP
     }
 }

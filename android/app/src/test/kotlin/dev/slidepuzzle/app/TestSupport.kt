@@ -105,9 +105,9 @@ fun GameController.shuffleNow(threads: HandThreads) {
 }
 
 /** The moves that solve the current board (from the real core), as tile slides. */
-fun GameController.solution(): List<TileDir> {
+fun GameController.solution(): List<TileDirection> {
     val report = game!!.solve(AlgorithmChoice.AUTO, 30_000, core.newCancel()) {}
-    return report.moves.map { TileDir.ofBlankMove(it) }
+    return report.moves.map { TileDirection.ofBlankMove(it) }
 }
 
 /** A JPEG photo of [width]×[height]: a built-in picture stretched, encoded by the platform. */
