@@ -214,6 +214,29 @@ class GameScreenTest {
     }
 
     @Test
+    fun settingsChangeInPlaceSoFocusStaysOnTheChoice() {
+        val a = launch()
+        val c = a.playing()
+        c.openSettings()
+        waitFor { true }
+        fun radios() = mutableListOf<android.widget.RadioButton>().also { out ->
+            fun walk(v: View) {
+                if (v is android.widget.RadioButton) out += v
+                if (v is android.view.ViewGroup) for (i in 0 until v.childCount) walk(v.getChildAt(i))
+            }
+            walk(a.view(R.id.dialog))
+        }
+        val before = radios()
+        val aStar = before.single { it.text.startsWith(a.getString(R.string.algorithm_a_star)) }
+        aStar.performClick()
+        waitFor { true }
+        assertEquals(AlgorithmChoice.A_STAR, c.state.settings.algorithm)
+        val after = radios()
+        assertTrue("the same views, updated", before.zip(after).all { (x, y) -> x === y })
+        assertTrue(aStar.isAttachedToWindow && aStar.isChecked)
+    }
+
+    @Test
     fun aSlowTapBeforeTheShuffleIsATapNotAPeek() {
         val a = launch()
         val c = a.game()
