@@ -57,7 +57,10 @@ class GameScreen(
         id = R.id.note
         maxLines = STATUS_LINES
         ellipsize = TextUtils.TruncateAt.END
-        setLines(STATUS_LINES)
+        // Two lines and a little more, whatever they hold (a bold line, a glyph from a fallback
+        // font): the same height in every phase, and a 48 dp target for the tap that opens it.
+        setPadding(0, a.dp(6), 0, a.dp(6))
+        height = lineHeight * STATUS_LINES + a.dp(6 + 6 + 4)
         gravity = Gravity.CENTER_VERTICAL or Gravity.START
         setOnClickListener { controller.openStatus() }
     }
@@ -130,7 +133,7 @@ class GameScreen(
             d.setBounds(0, 0, a.dp(24), a.dp(24))
             setCompoundDrawablesRelative(null, d, null, null)
             compoundDrawablePadding = a.dp(2)
-            setPadding(a.dp(4), a.dp(6), a.dp(4), a.dp(6))
+            setPadding(a.dp(2), a.dp(6), a.dp(2), a.dp(6))
             setSingleLine(true)
             ellipsize = null
             contentDescription = words.string(caption)
@@ -192,7 +195,14 @@ class GameScreen(
         if (s.clock.running) ticker.postDelayed(tick, 1000 - controller.time.nowMs() % 1000)
 
         val lines = words.statusLines(s)
-        status.text = lines.joinToString("\n")
+        // The win's first line stands out: what the game took.
+        status.text = if (s.phase == Phase.WON && lines.isNotEmpty()) {
+            android.text.SpannableString(lines.joinToString("\n")).apply {
+                setSpan(android.text.style.StyleSpan(android.graphics.Typeface.BOLD), 0, lines[0].length, 0)
+            }
+        } else {
+            lines.joinToString("\n")
+        }
         status.isClickable = lines.isNotEmpty()
         status.visibility = if (lines.isEmpty()) View.INVISIBLE else View.VISIBLE
         spinner.visibility = if (s.phase == Phase.SOLVING || s.phase == Phase.SHUFFLING) View.VISIBLE else View.INVISIBLE
@@ -217,12 +227,16 @@ class GameScreen(
 
 /**
  * One row of controls, icon over caption, each the same width (at most [maxCell]), centred. The
- * row's height is the same whatever it holds; when a caption does not fit its cell on one line,
- * or [captions] is off, the captions give way and the icons stay (each keeps its description).
+ * row's height is the same whatever it holds. Captions take the largest size from 14 sp down to
+ * 10 sp at which every caption of the row fits its cell on one line; when none does, or
+ * [captions] is off, the captions give way and the icons stay (each keeps its description).
  */
 class ControlRow(context: android.content.Context) : ViewGroup(context) {
-    private val spacing = context.dp(8)
+    private val gap = context.dp(4)
     private val maxCell = context.dp(112)
+    private val minCell = context.px(R.dimen.touch_target)
+    private val largest = context.resources.getDimension(R.dimen.text_small)
+    private val smallest = largest * 10f / 14f
     private var shown: List<Button> = emptyList()
     /** Set by the screen's layout: false when captions would cost the board its size. */
     var captions = true
@@ -241,30 +255,48 @@ class ControlRow(context: android.content.Context) : ViewGroup(context) {
 
     /** The row's height with or without captions, whatever it holds. */
     fun rowHeight(withCaptions: Boolean): Int {
-        val probe = Button(context).apply { setTextSize(android.util.TypedValue.COMPLEX_UNIT_PX, resources.getDimension(R.dimen.text_body)) }
-        val icon = context.dp(24) + context.dp(12)
-        val caption = if (withCaptions) probe.lineHeight + context.dp(2) else 0
-        return maxOf(context.px(R.dimen.touch_target), icon + caption)
+        // As a button lays itself out: padding, the icon, its gap, one line with the font's padding.
+        val paint = android.text.TextPaint().apply { textSize = largest }
+        val line = paint.fontMetricsInt.let { it.bottom - it.top }
+        val icon = context.dp(6 + 24 + 6)
+        return maxOf(context.px(R.dimen.touch_target), icon + if (withCaptions) line + context.dp(2 + 2) else 0)
     }
 
-    private fun cell(width: Int, n: Int) = if (n == 0) 0 else minOf(maxCell, (width - spacing * (n - 1)) / n)
+    /** The gap between cells: 4 dp, less where six 48 dp targets need the room (320 dp). */
+    private fun spacing(width: Int, n: Int) = if (n < 2) 0 else ((width - n * minCell) / (n - 1)).coerceIn(0, gap)
+
+    private fun cell(width: Int, n: Int) = if (n == 0) 0 else minOf(maxCell, (width - spacing(width, n) * (n - 1)) / n)
+
+    /** The largest caption size at which every caption fits [cell], or null when none does. */
+    private fun captionSize(cell: Int): Float? {
+        val paint = android.text.TextPaint()
+        var size = largest
+        while (size >= smallest) {
+            paint.textSize = size
+            if ((0 until childCount).all { i ->
+                    val b = getChildAt(i) as Button
+                    paint.measureText(words(b)) + b.paddingLeft + b.paddingRight <= cell
+                }
+            ) return size
+            size -= largest / 28f // half a scaled point
+        }
+        return null
+    }
 
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val width = MeasureSpec.getSize(widthMeasureSpec)
         val n = childCount
         val cell = cell(width, n)
-        val fits = captions && (0 until n).all { i ->
-            val b = getChildAt(i) as Button
-            b.paint.measureText(words(b)) + b.paddingLeft + b.paddingRight <= cell
-        }
-        val height = rowHeight(fits)
+        val size = if (captions) captionSize(cell) else null
+        val height = rowHeight(captions)
         for (i in 0 until n) {
             val b = getChildAt(i) as Button
             val caption = words(b)
-            b.text = if (fits) caption else ""
+            b.text = if (size != null) caption else ""
+            if (size != null) b.setTextSize(android.util.TypedValue.COMPLEX_UNIT_PX, size)
             b.measure(MeasureSpec.makeMeasureSpec(cell, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(height, MeasureSpec.EXACTLY))
         }
-        setMeasuredDimension(width, rowHeight(captions))
+        setMeasuredDimension(width, height)
     }
 
     /** A button's caption (kept in its tag once the text is cleared). */
@@ -277,6 +309,7 @@ class ControlRow(context: android.content.Context) : ViewGroup(context) {
         val n = childCount
         if (n == 0) return
         val cell = cell(r - l, n)
+        val spacing = spacing(r - l, n)
         val total = cell * n + spacing * (n - 1)
         var x = (r - l - total) / 2
         val rtl = layoutDirection == LAYOUT_DIRECTION_RTL
@@ -341,7 +374,8 @@ class GameLayout(
             controls.captions = room - controls.rowHeight(true) >= innerW
             side = maxOf(0, minOf(innerW, room - controls.rowHeight(controls.captions)))
         }
-        controls.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), unspecified)
+        // The controls take half of each side margin as well: six 48 dp targets fit 320 dp.
+        controls.measure(MeasureSpec.makeMeasureSpec(panelW + margin, MeasureSpec.EXACTLY), unspecified)
         board.measure(MeasureSpec.makeMeasureSpec(side, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(side, MeasureSpec.EXACTLY))
         setMeasuredDimension(w, h)
     }
@@ -360,11 +394,11 @@ class GameLayout(
             place(board, left, top + (innerH - side) / 2)
             val panelLeft = left + innerW - header.measuredWidth
             place(header, panelLeft, top)
-            place(controls, panelLeft, bottom - controls.measuredHeight)
+            place(controls, panelLeft - margin / 2, bottom - controls.measuredHeight)
             place(status, panelLeft, bottom - controls.measuredHeight - margin - status.measuredHeight)
         } else {
             place(header, left, top)
-            place(controls, left, bottom - controls.measuredHeight)
+            place(controls, left - margin / 2, bottom - controls.measuredHeight)
             val statusTop = bottom - controls.measuredHeight - margin - status.measuredHeight
             place(status, left, statusTop)
             // The board centred in the room between the header and the status.
