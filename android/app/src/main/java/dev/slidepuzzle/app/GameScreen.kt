@@ -55,12 +55,12 @@ class GameScreen(
     /** Two lines, always reserved; a longer status ends in "…" and opens whole on a tap. */
     private val status = a.label(colorRes = R.color.on_background).apply {
         id = R.id.note
-        maxLines = STATUS_LINES
-        ellipsize = TextUtils.TruncateAt.END
-        // Two lines and a little more, whatever they hold (a bold line, a glyph from a fallback
+        // Two lines and room to spare, whatever they hold (a bold line, a glyph from a fallback
         // font): the same height in every phase, and a 48 dp target for the tap that opens it.
         setPadding(0, a.dp(6), 0, a.dp(6))
-        height = lineHeight * STATUS_LINES + a.dp(6 + 6 + 4)
+        minHeight = lineHeight * STATUS_LINES + a.dp(6 + 6 + 8)
+        maxLines = STATUS_LINES
+        ellipsize = TextUtils.TruncateAt.END
         gravity = Gravity.CENTER_VERTICAL or Gravity.START
         setOnClickListener { controller.openStatus() }
     }

@@ -134,22 +134,19 @@ class PlayerText(private val context: Context) {
     /** Auto's line while it plays, before the win: "Found the fewest: 45 moves from here", or
      *  the path it found and the bound. */
     fun foundLine(r: SolveReport): String =
-        if (r.optimal) string(R.string.solve_found_fewest, moves(r.moves.size))
-        else string(
-            R.string.solve_bound,
-            res.getQuantityString(R.plurals.move_count_adjective, r.moves.size, number(r.moves.size.toLong())),
-            duration(r.elapsedMs), number(r.lowerBound.toLong()),
-        )
+        if (r.optimal) string(R.string.solve_found_fewest, moves(r.moves.size)) else boundLine(r)
 
     /** "Solved in 42 moves — the fewest possible"; "Found a 58-move solution in 1.0 s; the
      *  fewest is at least 52". */
     fun solveLine(r: SolveReport): String =
-        if (r.optimal) string(R.string.solve_optimal, movesIn(r.moves.size))
-        else string(
-            R.string.solve_bound,
-            res.getQuantityString(R.plurals.move_count_adjective, r.moves.size, number(r.moves.size.toLong())),
-            duration(r.elapsedMs), number(r.lowerBound.toLong()),
-        )
+        if (r.optimal) string(R.string.solve_optimal, movesIn(r.moves.size)) else boundLine(r)
+
+    /** A path not proven the fewest: its length, the search's time and the bound it proved. */
+    private fun boundLine(r: SolveReport): String = string(
+        R.string.solve_bound,
+        res.getQuantityString(R.plurals.move_count_adjective, r.moves.size, number(r.moves.size.toLong())),
+        duration(r.elapsedMs), number(r.lowerBound.toLong()),
+    )
 
     /** The details one tap away from the solve line. */
     fun solveDetails(r: SolveReport): List<String> {

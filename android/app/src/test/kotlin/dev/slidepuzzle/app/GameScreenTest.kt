@@ -1,6 +1,5 @@
 package dev.slidepuzzle.app
 
-import android.content.Intent
 import android.content.res.Configuration
 import android.graphics.Rect
 import android.os.Looper
@@ -16,9 +15,7 @@ import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
-import org.robolectric.Robolectric
 import org.robolectric.RobolectricTestRunner
-import org.robolectric.RuntimeEnvironment
 import org.robolectric.Shadows.shadowOf
 import org.robolectric.android.controller.ActivityController
 import org.robolectric.annotation.Config
@@ -38,12 +35,7 @@ class GameScreenTest {
 
     private fun launch(): MainActivity {
         MainActivity.coreOverride = { core }
-        val app = RuntimeEnvironment.getApplication()
-        val intent = Intent(app, MainActivity::class.java).putExtra(MainActivity.EXTRA_SEED, 5L).putExtra(MainActivity.EXTRA_PREFETCH, false)
-        val c = Robolectric.buildActivity(MainActivity::class.java, intent).setup()
-        activity = c
-        waitFor(what = "the records") { c.get().controller.bests != null }
-        return c.get()
+        return launchActivity().also { activity = it }.get()
     }
 
     @After

@@ -19,7 +19,6 @@ import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
-import org.robolectric.Robolectric
 import org.robolectric.RobolectricTestRunner
 import org.robolectric.RuntimeEnvironment
 import org.robolectric.Shadows.shadowOf
@@ -37,14 +36,7 @@ fun <T : View> Activity.view(id: Int): T = findViewById<T>(id)!!
 class MainActivityTest {
     private var controller: ActivityController<MainActivity>? = null
 
-    private fun launch(): MainActivity {
-        val app = RuntimeEnvironment.getApplication()
-        val intent = Intent(app, MainActivity::class.java).putExtra(MainActivity.EXTRA_SEED, 5L).putExtra(MainActivity.EXTRA_PREFETCH, false)
-        val c = Robolectric.buildActivity(MainActivity::class.java, intent).setup()
-        controller = c
-        waitFor(what = "the records") { c.get().controller.bests != null }
-        return c.get()
-    }
+    private fun launch(): MainActivity = launchActivity().also { controller = it }.get()
 
     @After
     fun tearDown() {

@@ -1,6 +1,5 @@
 package dev.slidepuzzle.app
 
-import android.content.Intent
 import android.graphics.Rect
 import android.os.Build
 import android.view.View
@@ -10,9 +9,7 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
-import org.robolectric.Robolectric
 import org.robolectric.RobolectricTestRunner
-import org.robolectric.RuntimeEnvironment
 import org.robolectric.android.controller.ActivityController
 import org.robolectric.annotation.Config
 
@@ -25,14 +22,7 @@ import org.robolectric.annotation.Config
 class SystemBarsTest {
     private var activity: ActivityController<MainActivity>? = null
 
-    private fun launch(): MainActivity {
-        val app = RuntimeEnvironment.getApplication()
-        val intent = Intent(app, MainActivity::class.java).putExtra(MainActivity.EXTRA_PREFETCH, false)
-        val c = Robolectric.buildActivity(MainActivity::class.java, intent).setup()
-        activity = c
-        waitFor(what = "the records") { c.get().controller.bests != null }
-        return c.get()
-    }
+    private fun launch(): MainActivity = launchActivity().also { activity = it }.get()
 
     @After
     fun tearDown() {

@@ -119,6 +119,16 @@ fun photoJpeg(width: Int, height: Int, id: String = "aurora"): ByteArray {
     return ByteArrayOutputStream().also { photo.compress(Bitmap.CompressFormat.JPEG, 90, it) }.toByteArray()
 }
 
+/** The real activity launched with a fixed seed and no ahead-of-time tables, its records read. */
+fun launchActivity(seed: Long = 5L): org.robolectric.android.controller.ActivityController<MainActivity> {
+    val app = org.robolectric.RuntimeEnvironment.getApplication()
+    val intent = android.content.Intent(app, MainActivity::class.java)
+        .putExtra(MainActivity.EXTRA_SEED, seed).putExtra(MainActivity.EXTRA_PREFETCH, false)
+    val c = org.robolectric.Robolectric.buildActivity(MainActivity::class.java, intent).setup()
+    waitFor(what = "the records") { c.get().controller.bests != null }
+    return c
+}
+
 /** Runs the main looper and lets the app's own background threads finish, until [done]. */
 fun waitFor(timeoutMs: Long = 60_000, what: String = "the condition", done: () -> Boolean) {
     val end = System.currentTimeMillis() + timeoutMs
