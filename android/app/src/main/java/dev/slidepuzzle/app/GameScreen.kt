@@ -55,10 +55,7 @@ class GameScreen(
     /** Two lines, always reserved; a longer status ends in "…" and opens whole on a tap. */
     private val status = a.label(colorRes = R.color.on_background).apply {
         id = R.id.note
-        // Two lines and room to spare, whatever they hold (a bold line, a glyph from a fallback
-        // font): the same height in every phase, and a 48 dp target for the tap that opens it.
         setPadding(0, a.dp(6), 0, a.dp(6))
-        minHeight = lineHeight * STATUS_LINES + a.dp(6 + 6 + 8)
         maxLines = STATUS_LINES
         ellipsize = TextUtils.TruncateAt.END
         gravity = Gravity.CENTER_VERTICAL or Gravity.START
@@ -70,7 +67,11 @@ class GameScreen(
         gravity = Gravity.CENTER_VERTICAL
         val s = a.dp(24)
         addView(spinner, LinearLayout.LayoutParams(s, s).apply { marginEnd = a.dp(8) })
-        addView(status, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.WRAP_CONTENT, 1f))
+        // Two lines and room to spare, whatever they hold (a bold line, a glyph from a fallback
+        // font with taller lines): one fixed height in every phase, so nothing below the board
+        // can move it, and a 48 dp target for the tap that opens the status whole.
+        val height = maxOf(a.px(R.dimen.touch_target), status.lineHeight * STATUS_LINES + a.dp(6 + 6 + 16))
+        addView(status, LinearLayout.LayoutParams(0, height, 1f))
     }
     private val controls = ControlRow(a).apply { id = R.id.controls }
     private val buttons = HashMap<Control, Button>()
