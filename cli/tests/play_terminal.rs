@@ -60,7 +60,8 @@ impl Play {
                 &mut slave,
                 std::ptr::null_mut(),
                 std::ptr::null_mut(),
-                &mut size,
+                // `*const` on Linux, `*mut` on the BSDs and macOS
+                &mut size as *mut libc::winsize as _,
             )
         };
         assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
@@ -91,6 +92,8 @@ impl Play {
                 Ok(())
             });
         }
+        // Reaped by `waitpid` in `state` or in `drop`, which also see a stopped child.
+        #[allow(clippy::zombie_processes)]
         let child = command.spawn().expect("play starts");
         let out = Arc::new(Mutex::new(Vec::new()));
         let mut reader = master.try_clone().unwrap();
