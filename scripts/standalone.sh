@@ -60,11 +60,17 @@ data_targets() {
   done | sort -u
 }
 
+# The clone's build replaces this checkout's binary and library in target/release with the
+# committed HEAD's; cargo puts this checkout's back (nothing is compiled: they are fresh).
+relink() {
+  (unset CARGO_TARGET_DIR && cargo build -q --release -p slidepuzzle-cli -p slidepuzzle-ffi) || true
+}
+
 clone() {
   local tmp head clone_dir targets package args ran=()
   tmp="$(mktemp -d)"
   # shellcheck disable=SC2064 # the folder is known now
-  trap "rm -rf '$tmp'" EXIT
+  trap "rm -rf '$tmp'; relink" EXIT
   head="$(git rev-parse HEAD)"
   clone_dir="$tmp/slidepuzzle"
   git clone -q "$root" "$clone_dir"
@@ -99,10 +105,6 @@ clone() {
   echo "== in a lone clone: the CLI checks"
   (cd "$clone_dir" && cargo build -q --release --locked -p slidepuzzle-cli \
     && bash tests/cli.sh "$CARGO_TARGET_DIR/release/slidepuzzle")
-  # The clone's build replaced this checkout's binary and library in target/release with the
-  # committed HEAD's; cargo puts this checkout's back (nothing is compiled: they are fresh).
-  unset CARGO_TARGET_DIR
-  cargo build -q --release -p slidepuzzle-cli -p slidepuzzle-ffi
   echo "clone: a clone of ${head:0:12} with nothing beside it passed ${ran[*]}, and the CLI checks"
 }
 

@@ -21,7 +21,8 @@ pub struct Frame<'a> {
     pub picture: Option<(&'a Picture, usize)>,
     /// Tile numbers over the picture tiles.
     pub numbers_over_picture: bool,
-    /// The terminal's width in characters: the message wraps to it.
+    /// The terminal's width in characters: the message wraps to it (0, a terminal that does
+    /// not say, counts as 80).
     pub columns: u16,
 }
 
@@ -169,7 +170,12 @@ fn draw_status(out: &mut impl Write, frame: &Frame<'_>, row_y: u16) -> io::Resul
         )),
     )?;
     // From column 2 to one short of the last, which some terminals wrap at once when written.
-    let width = (frame.columns as usize).saturating_sub(3).max(1);
+    let columns = if frame.columns == 0 {
+        80
+    } else {
+        frame.columns
+    };
+    let width = (columns as usize).saturating_sub(3).max(1);
     let mut y = row_y + 3;
     for line in wrap(frame.message, width) {
         queue!(out, cursor::MoveTo(2, y), style::Print(line))?;
@@ -418,6 +424,14 @@ mod tests {
                 );
             }
         }
+        // a terminal that does not say its width (a pty of size 0 × 0) is taken as 80 wide
+        let mut f = frame(&g, help);
+        f.columns = 0;
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        assert!(play(&out)
+            .line(10)
+            .starts_with("  arrows or W A S D (with Shift) slide ·"));
         // at 100 columns the help takes two lines, "s shuffle" whole
         let mut f = frame(&g, help);
         f.columns = 100;
