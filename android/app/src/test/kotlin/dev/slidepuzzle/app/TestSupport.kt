@@ -105,9 +105,9 @@ fun GameController.shuffleNow(threads: HandThreads) {
 }
 
 /** The moves that solve the current board (from the real core), as tile slides. */
-fun GameController.solution(): List<TileDir> {
+fun GameController.solution(): List<TileDirection> {
     val report = game!!.solve(AlgorithmChoice.AUTO, 30_000, core.newCancel()) {}
-    return report.moves.map { TileDir.ofBlankMove(it) }
+    return report.moves.map { TileDirection.ofBlankMove(it) }
 }
 
 /** A JPEG photo of [width]×[height]: a built-in picture stretched, encoded by the platform. */
@@ -117,6 +117,16 @@ fun photoJpeg(width: Int, height: Int, id: String = "aurora"): ByteArray {
     val photo = Bitmap.createBitmap(width, height, Bitmap.Config.ARGB_8888)
     Canvas(photo).drawBitmap(square, null, Rect(0, 0, width, height), Paint(Paint.FILTER_BITMAP_FLAG))
     return ByteArrayOutputStream().also { photo.compress(Bitmap.CompressFormat.JPEG, 90, it) }.toByteArray()
+}
+
+/** The real activity launched with a fixed seed and no ahead-of-time tables, its records read. */
+fun launchActivity(seed: Long = 5L): org.robolectric.android.controller.ActivityController<MainActivity> {
+    val app = org.robolectric.RuntimeEnvironment.getApplication()
+    val intent = android.content.Intent(app, MainActivity::class.java)
+        .putExtra(MainActivity.EXTRA_SEED, seed).putExtra(MainActivity.EXTRA_PREFETCH, false)
+    val c = org.robolectric.Robolectric.buildActivity(MainActivity::class.java, intent).setup()
+    waitFor(what = "the records") { c.get().controller.bests != null }
+    return c
 }
 
 /** Runs the main looper and lets the app's own background threads finish, until [done]. */
