@@ -81,6 +81,9 @@ class PlayerText(private val context: Context) {
         Note.PhotoGone -> string(R.string.photo_gone)
         Note.RestoreFailed -> string(R.string.msg_restore_failed)
         Note.RecordsKeptAside -> string(R.string.msg_records_kept_aside)
+        Note.RecordsUnreadable -> string(R.string.msg_records_unreadable)
+        Note.RecordNotSaved -> string(R.string.msg_record_not_saved)
+        Note.FindingHint -> string(R.string.msg_finding_hint)
         Note.NoCamera -> string(R.string.no_camera)
         Note.NoPicker -> string(R.string.no_picker)
         is Note.Moved -> moved(note.tiles, note.direction)
@@ -117,7 +120,7 @@ class PlayerText(private val context: Context) {
         val board = boardName(size)
         return when (e.kind) {
             CoreError.Kind.LIMIT_MEMORY -> string(R.string.fail_memory, method, string(R.string.megabytes, number(MEMORY_BUDGET_MB)), board)
-            CoreError.Kind.LIMIT_TIME -> string(R.string.fail_time, method, duration(SOLVE_BUDGET_MS), board)
+            CoreError.Kind.LIMIT_TIME -> string(R.string.fail_time, method, duration(autoBudgetMs(size)), board)
             CoreError.Kind.LIMIT_NODES -> string(R.string.fail_nodes, method, board)
             CoreError.Kind.CANCELLED -> string(R.string.msg_auto_stopped)
             CoreError.Kind.UNSUPPORTED -> string(R.string.fail_unsupported, method, board)
@@ -197,6 +200,7 @@ class PlayerText(private val context: Context) {
             }
             (w.timeChange as? Improvement.Better)?.let { lines += string(R.string.win_new_best_time, board, clock(it.was)) }
         }
+        if (w.notRecorded) lines += string(R.string.msg_record_not_saved)
         if (!w.byAuto) {
             lines += if (w.peeks == 0) string(R.string.win_no_peek)
             else res.getQuantityString(R.plurals.win_peeks, w.peeks, number(w.peeks.toLong()))

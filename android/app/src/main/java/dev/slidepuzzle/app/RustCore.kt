@@ -14,6 +14,8 @@ import dev.slidepuzzle.core.Progress
 import dev.slidepuzzle.core.ProgressListener
 import dev.slidepuzzle.core.PuzzleException
 import dev.slidepuzzle.core.RecordsException
+import dev.slidepuzzle.core.RecordsStore
+import dev.slidepuzzle.core.RecordsStoreException
 import dev.slidepuzzle.core.ShuffleKind
 import dev.slidepuzzle.core.Slide
 import dev.slidepuzzle.core.bestCount as coreBestCount
@@ -32,8 +34,9 @@ import dev.slidepuzzle.core.WonGame as CoreWonGame
 /**
  * The real core: the Rust library through the generated UniFFI bindings. Pattern databases are
  * built on first use per canonical goal (about 10 s for 4×4 on two cores) and cached as files in
- * [cacheDir] (the app passes its no-backup folder: tens of MB that a backup should not carry),
- * so later solves load them in milliseconds.
+ * [cacheDir] (the app passes its no-backup folder: tens of MB that a backup should not carry);
+ * later solves map those files in place ([PatternDatabase.fromFile]), with nothing copied.
+ * One per process ([ProcessCore]): its tables are shared by every activity.
  */
 class RustCore(private val cacheDir: File?) : PuzzleCore {
     private val databases = java.util.concurrent.ConcurrentHashMap<String, PatternDatabase>()
@@ -53,12 +56,11 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
             databases[key]?.let { return it }
             val built = PatternDatabase.build(canonicalGoal(goal), cancel)
             file(key)?.let { f ->
-                f.parentFile?.mkdirs()
-                val tmp = File(f.path + ".tmp")
-                // A cache: a write that fails only means the next launch builds again.
+                // A cache: a write that fails only means the next launch builds again. Its own
+                // temporary file, renamed over the old (a mapped file is never written in place).
                 runCatching {
-                    tmp.writeBytes(built.toBytes())
-                    if (!tmp.renameTo(f)) tmp.delete()
+                    f.parentFile?.mkdirs()
+                    FolderStorage.writeAtomically(f, built.toBytes())
                 }
             }
             databases[key] = built
@@ -74,7 +76,7 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         return try {
             // Tables of an earlier partition (cached by an earlier version) still solve, only
             // slower: treated as absent, so the next build replaces the file.
-            PatternDatabase.fromBytes(f.readBytes()).takeIf { it.isCurrent() }
+            PatternDatabase.fromFile(f.path).takeIf { it.isCurrent() }
                 ?.also { databases[key] = it }
         } catch (e: PuzzleException) {
             f.delete() // damaged: the next build replaces it
@@ -141,18 +143,25 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         val coreGoal = goal.map { it.toUInt() }
         val size = kotlin.math.sqrt(goal.size.toDouble()).toInt()
         val db = if (size <= 3) patternDatabase(coreGoal, token) else cachedDatabase(coreGoal)
-        val s = coreBestCount(start.map { it.toUInt() }, coreGoal, Limits(timeoutMs = timeoutMs.toULong()), db, token)
+        val limits = Limits(timeoutMs = timeoutMs.toULong(), threads = FEWEST_THREADS)
+        val s = coreBestCount(start.map { it.toUInt() }, coreGoal, limits, db, token)
         if (s.optimal) Fewest(s.moves.size, true) else null
     }
 
-    override fun bests(json: String?): Bests = try {
-        RustBests(if (json == null) PersonalBests() else PersonalBests.fromJson(json))
-    } catch (e: RecordsException) {
-        throw CoreError(
-            if (e is RecordsException.Newer) CoreError.Kind.RECORDS_NEWER else CoreError.Kind.RECORDS_DAMAGED,
-            e.message ?: "",
-        )
+    /** One store per folder for the process: activities come and go, the store stays open. */
+    private val books = HashMap<String, RecordsBook>()
+
+    override fun openRecords(folder: File): RecordsBook = synchronized(books) {
+        books.getOrPut(folder.canonicalPath) {
+            try {
+                RustRecords(RecordsStore.open(folder.path))
+            } catch (e: RecordsStoreException) {
+                throw e.toCoreError()
+            }
+        }
     }
+
+    override fun newGameId(): String = java.util.UUID.randomUUID().toString().replace("-", "")
 
     /** A cancel handle over the core's token (tests extend it to see that it was used). */
     internal open class TokenHandle(val token: CancelToken) : CancelHandle {
@@ -160,7 +169,30 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
     }
 }
 
+/** The fewest-move search runs beside the player's game: two threads at most. */
+private const val FEWEST_THREADS = 2u
+
+/**
+ * The process's one core: an activity recreated for a new theme, font or language finds the
+ * tables already in memory instead of loading a second copy beside the first.
+ */
+object ProcessCore {
+    @Volatile private var core: PuzzleCore? = null
+
+    fun get(cacheDir: File): PuzzleCore = core ?: synchronized(this) { core ?: RustCore(cacheDir).also { core = it } }
+}
+
 private fun PhotoCrop.toCore() = Crop(x, y, side)
+
+/** A records store failure by kind. */
+internal fun RecordsStoreException.toCoreError(): CoreError = CoreError(
+    when (this) {
+        is RecordsStoreException.Unwritable -> CoreError.Kind.RECORDS_UNWRITABLE
+        is RecordsStoreException.InvalidWin -> CoreError.Kind.INVALID
+        else -> CoreError.Kind.RECORDS_UNREADABLE
+    },
+    message ?: "",
+)
 
 /** A core error by kind. A limit's kind is read from the start of the core's sentence, which
  *  names it ("memory limit reached …", "time limit …", "node limit …"); a test pins each. */
@@ -289,27 +321,34 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
         )
     }
 
-    override fun hint(timeoutMs: Long): Dir? = wrap {
-        game.hint(Limits(timeoutMs = timeoutMs.toULong()), core.cachedDatabase(game.goal()), null)?.toDir()
+    override fun hint(timeoutMs: Long, cancel: CancelHandle): Dir? = wrap {
+        val token = (cancel as? RustCore.TokenHandle)?.token
+        game.hint(Limits(timeoutMs = timeoutMs.toULong()), core.cachedDatabase(game.goal()), token)?.toDir()
     }
 
     override fun save(): String = game.save()
 }
 
-private class RustBests(private val bests: PersonalBests) : Bests {
-    override fun record(win: WonGame): WinRecord = try {
-        val outcome = bests.record(
-            CoreWonGame(
-                win.size.toUInt(), win.picture, win.moves.toUInt(), win.elapsedMs.coerceAtLeast(0).toULong(),
-                win.fewest?.let { FewestKnown(it.moves.toUInt(), it.proven) }, win.helped, win.peeks.toUInt(),
-            ),
-        )
-        WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement())
-    } catch (e: RecordsException) {
-        throw CoreError(CoreError.Kind.INVALID, e.message ?: "")
+private class RustRecords(private val store: RecordsStore) : RecordsBook {
+    /** What each game recorded in this process said: the same id again counts nothing. */
+    private val recorded = java.util.LinkedHashMap<String, WinRecord>()
+
+    override fun record(gameId: String, win: WonGame): WinRecord = synchronized(recorded) {
+        recorded[gameId]?.let { return it }
+        val outcome = try {
+            store.record(
+                CoreWonGame(
+                    win.size.toUInt(), win.picture, win.moves.toUInt(), win.elapsedMs.coerceAtLeast(0).toULong(),
+                    win.fewest?.let { FewestKnown(it.moves.toUInt(), it.proven) }, win.helped, win.peeks.toUInt(),
+                ),
+            )
+        } catch (e: RecordsStoreException) {
+            throw e.toCoreError()
+        }
+        WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement()).also { recorded[gameId] = it }
     }
 
-    override fun rows(): List<RecordRow> = bests.entries().map { e ->
+    override fun rows(): List<RecordRow> = store.entries().map { e ->
         val best = e.byHand.fewestMoves
         RecordRow(
             size = e.size.toInt(),
@@ -323,7 +362,23 @@ private class RustBests(private val bests: PersonalBests) : Bests {
         )
     }
 
-    override fun toJson(): String = bests.toJson()
+    override fun merge(json: String) {
+        val other = try {
+            PersonalBests.fromJson(json)
+        } catch (e: RecordsException) {
+            throw CoreError(
+                if (e is RecordsException.Newer) CoreError.Kind.RECORDS_NEWER else CoreError.Kind.RECORDS_DAMAGED,
+                e.message ?: "",
+            )
+        }
+        try {
+            store.merge(other)
+        } catch (e: RecordsStoreException) {
+            throw e.toCoreError()
+        }
+    }
+
+    override fun keptAside(): List<String> = store.keptAside().map { it.fileName }
 }
 
 private fun CoreImprovement.toImprovement(): Improvement = when (this) {

@@ -4,11 +4,15 @@ package dev.slidepuzzle.app
 // search keeps its cancel token, and a new shuffle, Auto, a new game and the app going to the
 // background cancel what it makes stale.
 
-/** Time budgets: Auto's solve, the hint, the fewest-move search (4×4 proves in well under this;
- *  bigger boards are not proven in time and show nothing). */
+/** Time budgets: Auto's solve (up to 4×4 it proves the fewest within this; from 5×5 its search
+ *  gives its best path at [autoBudgetMs]), the hint, the fewest-move search (4×4 proves in well
+ *  under this; 5×5 is tried once, briefly; from 6×6 it is never started). */
 internal const val SOLVE_BUDGET_MS = 10_000L
-internal const val HINT_BUDGET_MS = 3_000L
+internal fun autoBudgetMs(size: Int) = if (size <= 4) SOLVE_BUDGET_MS else 3_000L
+internal const val HINT_BUDGET_MS = 1_000L
 internal fun fewestBudgetMs(size: Int) = if (size <= 4) 10_000L else 2_000L
+/** Boards from this size are never searched for the fewest: they are never proven in time. */
+internal const val FEWEST_MAX_SIZE = 5
 
 /** Shuffle, asking first when the board has moves. */
 fun GameController.requestShuffle() {
@@ -32,6 +36,7 @@ fun GameController.shuffle() {
     val back = if (state.autoRunning) Phase.PLAYING else state.phase
     stopAuto()
     stopFewest()
+    stopHint()
     bankClock()
     generation += 1
     val gen = generation
@@ -61,6 +66,9 @@ fun GameController.shuffle() {
             outcome.fold(
                 onSuccess = { fresh ->
                     game = fresh
+                    gameId = core.newGameId()
+                    fewestGivenUp = false
+                    fewestStart = null
                     publish(
                         fromGame(Phase.PLAYING).copy(
                             fewest = level.distance?.takeIf { notice == null }?.let { Fewest(it, true) },
@@ -96,6 +104,11 @@ fun GameController.cancelShuffle() {
  *  the background cancel the one running through its token. */
 internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
     stopFewest()
+    fewestStart = start
+    if (state.size > FEWEST_MAX_SIZE) {
+        fewestGivenUp = true
+        return
+    }
     val token = core.newCancel()
     fewestCancel = token
     fewestStart = start
@@ -106,7 +119,12 @@ internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
         threads.main {
             if (fewestCancel !== token) return@main
             fewestCancel = null
-            publish(state.copy(findingFewest = false, fewest = state.fewest ?: found))
+            // Ran to its end: what it found stays, and what it could not prove is not tried again.
+            if (found == null) fewestGivenUp = true
+            val fewest = state.fewest ?: found
+            // A win before it ended: its banner learns the fewest now.
+            val win = state.win?.let { w -> if (w.fewest == null) w.copy(fewest = fewest) else w }
+            publish(state.copy(findingFewest = false, fewest = fewest, win = win))
         }
     }
 }
@@ -124,26 +142,42 @@ internal fun GameController.stopFewest() {
 internal fun GameController.resumeFewest() {
     val start = fewestStart ?: return
     val g = game ?: return
-    if (state.fewest != null || fewestCancel != null || !active) return
+    if (state.fewest != null || fewestCancel != null || fewestGivenUp || !active) return
     if (state.phase != Phase.PLAYING) return
     findFewest(start, g.goal())
 }
 
 /** Finds the next best move in the background and shows it: an arrow on the tile and
- *  "Slide 7 left". A game with a hint is recorded as helped. */
+ *  "Slide 7 left". One at a time: while it searches ("Finding a hint…") a second tap cancels
+ *  it, and so do a move, Auto, a shuffle and the app leaving the screen. A game with a hint is
+ *  recorded as helped. */
 fun GameController.hint() {
     val g = game ?: return
     if (state.phase != Phase.PLAYING) return
-    val gen = generation
+    if (hintCancel != null) {
+        stopHint()
+        return
+    }
+    val token = core.newCancel()
+    hintCancel = token
     val tiles = state.tiles
+    publish(state.copy(findingHint = true, note = Note.FindingHint))
     threads.background {
-        val outcome = runCatching { g.hint(HINT_BUDGET_MS) }
+        val outcome = runCatching { g.hint(HINT_BUDGET_MS, token) }
         threads.main {
-            // Dropped if anything moved meanwhile.
-            if (gen != generation || state.tiles != tiles || state.phase != Phase.PLAYING) return@main
+            // Dropped if it was cancelled, or anything moved meanwhile.
+            if (hintCancel !== token) return@main
+            hintCancel = null
+            if (state.tiles != tiles || state.phase != Phase.PLAYING) {
+                publish(state.copy(findingHint = false))
+                return@main
+            }
             outcome.fold(
                 onSuccess = { move ->
-                    if (move == null) return@fold
+                    if (move == null) {
+                        publish(state.copy(findingHint = false, note = null))
+                        return@fold
+                    }
                     val blank = state.blankCell
                     val n = state.size
                     val cell = when (move) {
@@ -153,15 +187,31 @@ fun GameController.hint() {
                         Dir.RIGHT -> blank + 1
                     }
                     val hint = Hint(cell, state.tiles[cell], TileDir.ofBlankMove(move))
-                    publish(announce(state.copy(hint = hint, note = Note.HintNote(hint), helped = true), Note.HintNote(hint)))
+                    publish(
+                        announce(
+                            state.copy(hint = hint, note = Note.HintNote(hint), helped = true, findingHint = false),
+                            Note.HintNote(hint),
+                        ),
+                    )
                 },
                 onFailure = { e ->
                     val note = (e as? CoreError)?.let { Note.SolveFailed(it, AlgorithmChoice.AUTO, state.size) }
-                    publish(announce(state.copy(note = note), note))
+                    publish(announce(state.copy(note = note, findingHint = false), note))
                 },
             )
         }
     }
+}
+
+/** Whether a hint is being searched for. */
+val GameController.isFindingHint: Boolean get() = hintCancel != null
+
+/** Stops the hint search in flight; its answer is dropped. */
+internal fun GameController.stopHint() {
+    val token = hintCancel ?: return
+    token.cancel()
+    hintCancel = null
+    if (state.findingHint) publish(state.copy(findingHint = false, note = state.note.takeUnless { it == Note.FindingHint }))
 }
 
 /** Auto: solves with the chosen method in the background, then plays the moves one by one.
@@ -171,6 +221,7 @@ fun GameController.auto() {
     if (!state.canAuto || g.isSolved()) return
     stopAuto()
     stopFewest()
+    stopHint()
     generation += 1
     val gen = generation
     val token = core.newCancel()
@@ -192,7 +243,7 @@ fun GameController.auto() {
     )
     threads.background {
         val outcome = runCatching {
-            g.solve(method, SOLVE_BUDGET_MS, token) { positions ->
+            g.solve(method, autoBudgetMs(size), token) { positions ->
                 threads.main {
                     val quiet = notice != null && notice != Note.PreparingDatabases
                     if (gen == generation && state.phase == Phase.SOLVING && !quiet) {

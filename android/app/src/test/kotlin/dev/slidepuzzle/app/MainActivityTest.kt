@@ -43,7 +43,7 @@ class MainActivityTest {
         val intent = Intent(app, MainActivity::class.java).putExtra(MainActivity.EXTRA_SEED, 5L).putExtra(MainActivity.EXTRA_PREFETCH, false)
         val c = Robolectric.buildActivity(MainActivity::class.java, intent).setup()
         controller = c
-        waitFor(what = "the records") { c.get().controller.bests != null }
+        waitFor(what = "the records") { c.get().controller.records != null }
         return c.get()
     }
 

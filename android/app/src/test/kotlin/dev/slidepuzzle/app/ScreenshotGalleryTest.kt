@@ -113,7 +113,7 @@ class ScreenshotGalleryTest {
             for (f in LayoutChecks.check(decor, bars, config.night, density)) findings += "${config.name}/$screen: $f"
         }
 
-        waitFor(what = "the records and the thumbnails") { c.bests != null && activity.thumbnailsShown }
+        waitFor(what = "the records and the thumbnails") { c.records != null && activity.thumbnailsShown }
         snap("start")
         c.showMoreSizes()
         snap("start-more-sizes")

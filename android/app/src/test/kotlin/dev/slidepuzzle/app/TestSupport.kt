@@ -55,19 +55,7 @@ class TestTime(var now: Long = 1_000_000) : TimeSource {
 }
 
 /** The app's storage in a temporary folder (the real file code, on the JVM's disk). */
-class TempStorage(val dir: File = Files.createTempDirectory("slidepuzzle").toFile()) : Storage {
-    private val real = FolderStorage(dir)
-    var recordsWrites = 0
-    override fun storePhoto(bytes: ByteArray) = real.storePhoto(bytes)
-    override fun loadPhoto(name: String) = real.loadPhoto(name)
-    override fun prunePhotos(keep: String?) = real.prunePhotos(keep)
-    override fun readRecords() = real.readRecords()
-    override fun writeRecords(json: String) {
-        recordsWrites++
-        real.writeRecords(json)
-    }
-    override fun keepRecordsAside() = real.keepRecordsAside()
-}
+class TempStorage(val dir: File = Files.createTempDirectory("slidepuzzle").toFile()) : Storage by FolderStorage(dir)
 
 /** One shared core for the JVM tests: its pattern-database cache in a temporary folder. */
 object TestCore {
@@ -144,6 +132,26 @@ class WrappedCore(private val real: PuzzleCore = TestCore.core) : PuzzleCore by 
     @Volatile var photoFailure: CoreError? = null
     /** Thrown by the next solve, when set. */
     @Volatile var solveFailure: CoreError? = null
+
+    /** Thrown by the next record of a win, when set (a disk that refuses the write). */
+    @Volatile var recordFailure: CoreError? = null
+    /** How many fewest-move searches ran. */
+    @Volatile var fewestCalls = 0
+
+    override fun fewest(start: List<Int>, goal: List<Int>, timeoutMs: Long, cancel: CancelHandle): Fewest? {
+        fewestCalls += 1
+        return real.fewest(start, goal, timeoutMs, cancel)
+    }
+
+    override fun openRecords(folder: File): RecordsBook {
+        val book = real.openRecords(folder)
+        return object : RecordsBook by book {
+            override fun record(gameId: String, win: WonGame): WinRecord {
+                recordFailure?.let { recordFailure = null; throw it }
+                return book.record(gameId, win)
+            }
+        }
+    }
 
     /** The last cancel handle made, to see whether it was used. */
     @Volatile internal var lastCancel: RecordingToken? = null
