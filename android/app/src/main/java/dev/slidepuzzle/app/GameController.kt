@@ -605,10 +605,10 @@ class GameController(
     /** The activity is gone for good (or recreated with a new controller): everything in flight
      *  stops, and what still arrives is dropped. The records store stays open for the next. */
     fun close() {
+        listener = null
         pause()
         stopAll()
         closed = true
-        listener = null
     }
 
     internal fun pictureNote(e: Throwable): Note = when (e) {
