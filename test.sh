@@ -6,7 +6,12 @@
 # Phases:
 #   rust    fmt, clippy -D warnings, every cargo test, doc links, the CLI checks, the bindings
 #           drift check
-#           (always; where the crates registry does not answer, cargo takes ../shared/vendor)
+#           (always; where the crates registry does not answer, cargo falls back on the vendored
+#           crates at ../shared/vendor, the only thing outside the repository a run may use
+#           besides the optional iPhone tools of ../shared/tools)
+#   alone   a clone of the committed HEAD in an empty folder runs the tests that read
+#           tests/data and the CLI checks; a scan fails on any path out of the repository
+#           (scripts/standalone.sh; always)
 #   swift   the iOS package's tests against the real core, a parse of the app's views,
 #           swift-format lint where the toolchain has it, and the iPhone type-check of the whole
 #           iOS side where an iOS SDK is on the machine (where `swift` is on PATH)
@@ -45,10 +50,6 @@ if ! command -v cargo >/dev/null; then
   echo "test.sh: cargo is required (https://rustup.rs)" >&2
   exit 1
 fi
-if [ ! -d ../shared/data ]; then
-  echo "test.sh: the shared instance sets are expected at ../shared/data" >&2
-  exit 1
-fi
 if command -v rustup >/dev/null; then
   for component in rustfmt clippy; do
     rustup component list --installed 2>/dev/null | grep -q "^$component" \
@@ -74,6 +75,11 @@ bash tests/cli.sh target/release/slidepuzzle
 echo "== generated bindings match the library"
 scripts/bindgen.sh --check
 record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift (${source_line#cargo: })"
+
+# --- alone ----------------------------------------------------------------------------------
+echo "== the repository on its own (scripts/standalone.sh)"
+scripts/standalone.sh | tee target/standalone.log
+record alone "ran: $(grep -E '^(scan|clone): ' target/standalone.log | sed 's/^[a-z]*: //' | paste -sd';' | sed 's/;/; /')"
 
 # --- fuzz (started now, runs beside the JVM phase) -----------------------------------------------
 fuzz_pid=""

@@ -4,7 +4,7 @@
 set -uo pipefail
 bin=${1:?usage: tests/cli.sh path/to/slidepuzzle}
 bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-data="$(dirname "$0")/../../shared/data"
+data="$(cd "$(dirname "$0")" && pwd)/data"
 export SLIDEPUZZLE_CACHE
 SLIDEPUZZLE_CACHE=$(mktemp -d)
 trap 'rm -rf "$SLIDEPUZZLE_CACHE"' EXIT

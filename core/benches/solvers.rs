@@ -1,4 +1,4 @@
-//! Criterion benches over the shared instance sets. Run: `cargo bench -p slidepuzzle-core`.
+//! Criterion benches over the instance sets of `tests/data`. Run: `cargo bench -p slidepuzzle-core`.
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -7,10 +7,10 @@ use slidepuzzle_core::heuristic::PatternDb;
 use slidepuzzle_core::search::{self, bfs, SolveRequest};
 use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits};
 
-/// A file of `shared/data` as (optimal, board) pairs, with the goal its header names.
+/// A file of `tests/data` as (optimal, board) pairs, with the goal its header names.
 fn load(name: &str) -> (Board, Vec<(u32, Board)>) {
-    let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let set = InstanceSet::parse(&std::fs::read_to_string(path).expect("shared data"))
+    let path = format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let set = InstanceSet::parse(&std::fs::read_to_string(path).expect("tests/data"))
         .expect("a well-formed instance file");
     let pairs = set
         .instances

@@ -1,7 +1,7 @@
 //! The project's two line formats for boards with facts about them, read here and only here.
 //!
 //! Both are text: one record per line, `head | tiles`, blank lines and `#` comments skipped.
-//! - **Instance sets** (`shared/data`, `tests/data/korf100.txt`): `optimal | tiles`,
+//! - **Instance sets** (`tests/data`: `puzzle8.txt`, `korf100.txt`, …): `optimal | tiles`,
 //!   `id optimal | tiles` or `id optimal nodes | tiles`, where `nodes` is what a reference
 //!   solver generated. A comment may name the goal:
 //!   `# Goal: 0 1 2 ... 15 (blank, written 0, top-left)`, an ellipsis standing for the run

@@ -1,4 +1,4 @@
-//! Data-driven checks against the shared instance sets (optimal lengths known).
+//! Data-driven checks against the instance sets of `tests/data` (optimal lengths known).
 use std::sync::Arc;
 
 use slidepuzzle_core::dataset::{Instance, InstanceSet};
@@ -6,10 +6,10 @@ use slidepuzzle_core::heuristic::PatternDb;
 use slidepuzzle_core::search::{self, SolveRequest};
 use slidepuzzle_core::{Algorithm, Board, HeuristicKind, SearchLimits};
 
-/// A file of `shared/data`, read by the core's one instance reader; its goal comes from its
+/// A file of `tests/data`, read by the core's one instance reader; its goal comes from its
 /// header.
 fn set(name: &str) -> (Board, Vec<Instance>) {
-    let path = format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let set = InstanceSet::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     (set.goal.expect("the file names its goal"), set.instances)

@@ -1,5 +1,5 @@
 //! The 4×4 table search against known optimal lengths: Korf's 40 boards of
-//! `shared/data/korf100_subset.txt` (his lengths) and all 100 of `tests/data/korf100.txt`, every
+//! `tests/data/korf100_subset.txt` (his lengths) and all 100 of `tests/data/korf100.txt`, every
 //! answer as long as the file says and a path that reaches the goal. The tables are built once
 //! (a few seconds on two threads) and read back in place from a file, as the apps and the CLI
 //! read them.
@@ -52,11 +52,7 @@ fn korfs_boards_are_solved_in_their_known_lengths() {
     let h = PdbHeuristic::new(Arc::new(db), &goal).unwrap();
     let search = IdaStar4x4::new(&goal, h).expect("4×4 tables");
     assert_eq!(
-        check(
-            &search,
-            &goal,
-            &root().join("../shared/data/korf100_subset.txt")
-        ),
+        check(&search, &goal, &root().join("tests/data/korf100_subset.txt")),
         40
     );
     assert_eq!(

@@ -6,7 +6,7 @@
 //!     [--cache FILE]
 //! ```
 //!
-//! Reads a Korf-format instance file (`../shared/data/korf100_subset.txt` by default; any file
+//! Reads a Korf-format instance file (`tests/data/korf100_subset.txt` by default; any file
 //! of the core's formats, such as `tests/data/korf100.txt`) through the core's one reader,
 //! checks every answer against the optimal length the file lists, and prints per solver, each
 //! line with its threads: boards solved optimally, total, median and worst time (and the worst
@@ -60,7 +60,7 @@ fn args() -> Result<Args, String> {
     let mut out = Args {
         data: PathBuf::from(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/korf100_subset.txt"
+            "/../data/korf100_subset.txt"
         )),
         threads: 1,
         cache: std::env::temp_dir().join("slidepuzzle-peers-4x4.pdb"),
