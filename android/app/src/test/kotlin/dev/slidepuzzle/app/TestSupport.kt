@@ -107,6 +107,16 @@ fun photoJpeg(width: Int, height: Int, id: String = "aurora"): ByteArray {
     return ByteArrayOutputStream().also { photo.compress(Bitmap.CompressFormat.JPEG, 90, it) }.toByteArray()
 }
 
+/** A 400×200 PNG (lossless) of eight 100-pixel blocks, each its own colour: block (col, row)
+ *  is [blockColour]. Made for the crop tests, so every pixel's expected colour is known. */
+fun blocksPng(): ByteArray {
+    val bmp = Bitmap.createBitmap(400, 200, Bitmap.Config.ARGB_8888)
+    for (y in 0 until 200) for (x in 0 until 400) bmp.setPixel(x, y, blockColour(x / 100, y / 100))
+    return ByteArrayOutputStream().also { bmp.compress(Bitmap.CompressFormat.PNG, 100, it) }.toByteArray()
+}
+
+fun blockColour(col: Int, row: Int): Int = 0xFF000000.toInt() or ((col * 80) shl 16) or ((row * 200) shl 8) or (255 - col * 60)
+
 /** Runs the main looper and lets the app's own background threads finish, until [done]. */
 fun waitFor(timeoutMs: Long = 60_000, what: String = "the condition", done: () -> Boolean) {
     val end = System.currentTimeMillis() + timeoutMs
