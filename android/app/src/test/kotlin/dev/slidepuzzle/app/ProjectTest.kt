@@ -77,7 +77,7 @@ class ProjectTest {
     fun theShippedBuildOpensInAndroidStudio() {
         val gradleApp = File(android, "app/build.gradle.kts").readText()
         val gradleRoot = File(android, "build.gradle.kts").readText()
-        assertFalse("kotlinOptions is an error in current Kotlin plugins", gradleApp.contains("kotlinOptions"))
+        assertFalse("kotlinOptions is an error in current Kotlin plugins", gradleApp.contains(Regex("""kotlinOptions\s*\{""")))
         assertTrue(gradleApp.contains(Regex("""kotlin \{\s*compilerOptions \{\s*jvmTarget.set\(org.jetbrains.kotlin.gradle.dsl.JvmTarget.JVM_17\)""")))
         val wrapper = File(android, "gradle/wrapper/gradle-wrapper.properties").readText()
         val gradle = Regex("""gradle-(\d+)\.(\d+)(?:\.\d+)?-bin\.zip""").find(wrapper)!!.groupValues
