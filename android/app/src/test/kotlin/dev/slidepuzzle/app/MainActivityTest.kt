@@ -212,6 +212,25 @@ class MainActivityTest {
     }
 
     @Test
+    fun aRecreationDuringTheCropComesBackToTheSameSquare() {
+        val a = launch()
+        a.controller.photoPicked { blocksPng() }
+        waitFor(what = "the crop screen") { a.controller.state.cropState?.photoName != null }
+        a.controller.cropZoom(2.0, 200.0, 200.0, 400.0)
+        a.controller.cropPan(-400.0, 0.0, 400.0)
+        val square = a.controller.state.cropState!!.frame.crop
+        // A theme or language change: a new activity and controller from the saved Bundle.
+        controller!!.recreate()
+        val b = controller!!.get()
+        waitFor(what = "the crop again") { b.controller.state.cropState?.preview != null }
+        assertEquals(Screen.CROP, b.controller.state.screen)
+        assertEquals(square, b.controller.state.cropState!!.frame.crop)
+        b.view<View>(R.id.crop_use).performClick()
+        waitFor(what = "the game") { b.controller.state.screen == Screen.GAME }
+        assertEquals(square, b.controller.state.crop)
+    }
+
+    @Test
     fun backFromAndroid13GoesThroughTheCallbackWhileThereIsSomethingToClose() {
         // The manifest's android:enableOnBackInvokedCallback, which the JVM build's aapt2 (API 29)
         // cannot link, set on the app as the platform would read it.

@@ -128,16 +128,22 @@ class PhotoTest {
     private fun pixel(art: PictureData, fx: Double, fy: Double): Int =
         art.argb[(fy * art.edge).toInt() * art.edge + (fx * art.edge).toInt()]
 
-    @Test
-    fun theSquareThePlayerMovedToIsTheOneCutPixelForPixel() {
+    /** The crop screen on [blocksPng], its square moved off the centre: zoom 2 around the
+     *  frame's centre makes a 100-pixel square centred on (200, 100); a drag of 400 view pixels
+     *  to the left moves the photo left, so the square goes 100 pixels right: x 250–350,
+     *  y 50–150, across four blocks. */
+    private fun croppingOffCentre(): GameController {
         val c = newController(threads, storage = storage, core = core)
         c.photoPicked { blocksPng() }
         threads.drain()
-        // Zoom 2 around the frame's centre: a 100-pixel square centred on (200, 100); a drag of
-        // 400 view pixels to the left moves the photo left, so the square goes 100 pixels right:
-        // x 250–350, y 50–150, across four blocks.
         c.cropZoom(2.0, 200.0, 200.0, 400.0)
         c.cropPan(-400.0, 0.0, 400.0)
+        return c
+    }
+
+    @Test
+    fun theSquareThePlayerMovedToIsTheOneCutPixelForPixel() {
+        val c = croppingOffCentre()
         c.cropUse()
         threads.drain()
         val art = c.state.art!!
@@ -149,11 +155,7 @@ class PhotoTest {
 
     @Test
     fun aRecreationOrProcessDeathDuringTheCropComesBackToIt() {
-        val c = newController(threads, storage = storage, core = core)
-        c.photoPicked { blocksPng() }
-        threads.drain()
-        c.cropZoom(2.0, 200.0, 200.0, 400.0)
-        c.cropPan(-400.0, 0.0, 400.0)
+        val c = croppingOffCentre()
         val frame = c.state.cropState!!.frame
         val saved = c.snapshot()
         // A new controller, as after process death (the map is what the Bundle and the
