@@ -6,9 +6,9 @@ package dev.slidepuzzle.app
  * calls that block (decoding, shuffles, searches) run on [Threads.background]; their results
  * are dropped when the game moved on meanwhile (a generation count).
  *
- * The intents live in three files: this one (pictures, the board, moves, peek, the win, dialogs,
- * the clock and the app's lifecycle), `Searches.kt` (shuffle, the fewest possible, hint, Auto)
- * and `Session.kt` (what is saved, and the restore).
+ * The intents live in four files: this one (pictures, the board, moves, peek, the win, dialogs,
+ * the clock and the app's lifecycle), `Searches.kt` (shuffle, the fewest possible, hint, Auto),
+ * `Session.kt` (what is saved, and the restore) and `Records.kt` (the records store).
  */
 class GameController(
     internal val core: PuzzleCore,
@@ -85,43 +85,6 @@ class GameController(
         if (note == null) return next
         announcements += 1
         return next.copy(announcement = Announcement(announcements, note))
-    }
-
-    /**
-     * Opens the core's records store (on the storage thread) and merges into it, once, the
-     * records file the app wrote itself before the store. That file is never deleted: once
-     * merged it is moved aside as "merged"; one that cannot be read as records is moved aside as
-     * "unreadable" and said; one that cannot be read at all, or whose merge could not be
-     * written, stays where it is for the next launch. The rows, and a note for the player.
-     */
-    internal fun openRecords(): Pair<List<RecordRow>?, Note?> {
-        val book = records ?: try {
-            core.openRecords(storage.recordsFolder).also { records = it }
-        } catch (e: CoreError) {
-            return null to Note.RecordsUnreadable
-        }
-        var note: Note? = if (book.keptAside().isNotEmpty()) Note.RecordsKeptAside else null
-        val legacy = try {
-            storage.legacyRecords()
-        } catch (e: java.io.IOException) {
-            null
-        }
-        if (legacy != null) {
-            val retire = try {
-                book.merge(legacy)
-                "merged"
-            } catch (e: CoreError) {
-                if (e.kind == CoreError.Kind.RECORDS_DAMAGED || e.kind == CoreError.Kind.RECORDS_NEWER) {
-                    note = Note.RecordsKeptAside
-                    "unreadable"
-                } else {
-                    null
-                }
-            }
-            // Moved aside or not, a second merge of the same file adds nothing.
-            if (retire != null) runCatching { storage.retireLegacyRecords(retire) }
-        }
-        return book.rows() to note
     }
 
     /** A line for the player (and TalkBack) about something outside the game: no camera app. */
@@ -484,25 +447,7 @@ class GameController(
             win = summary, wins = state.wins + 1, peeking = false, clock = ClockState(g.elapsedMs()),
         )
         publish(announce(next, Note.Won(win.moves, win.elapsedMs)))
-        threads.storage {
-            val outcome = runCatching {
-                val book = records ?: core.openRecords(storage.recordsFolder).also { records = it }
-                book.record(id, win) to book.rows()
-            }
-            threads.main {
-                if (closed) return@main
-                val recorded = outcome.getOrNull()
-                val rows = recorded?.second ?: state.records
-                val shown = state.win?.takeIf { state.phase == Phase.WON && gameId == id }
-                if (shown == null) {
-                    publish(state.copy(records = rows))
-                } else if (recorded != null) {
-                    publish(state.copy(records = rows, win = shown.copy(movesChange = recorded.first.moves, timeChange = recorded.first.time)))
-                } else {
-                    publish(announce(state.copy(win = shown.copy(notRecorded = true), note = Note.RecordNotSaved), Note.RecordNotSaved))
-                }
-            }
-        }
+        record(id, win)
     }
 
     /** Copies the game into the state; keeps the screen's own fields. */
