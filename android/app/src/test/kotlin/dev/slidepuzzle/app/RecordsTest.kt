@@ -16,15 +16,14 @@ import org.robolectric.RobolectricTestRunner
 @RunWith(RobolectricTestRunner::class)
 class RecordsTest {
     private val threads = HandThreads()
-    private val time = TestTime()
     private val storage = TempStorage()
     private val core = WrappedCore()
-    private val c = newController(threads, time, storage, core)
+    private val c = newController(threads, storage = storage, core = core)
 
-    private fun playing(size: Int = 3) {
-        c.startBuiltin(threads, size)
+    /** A shuffled 3×3 game on the built-in sunset. */
+    private fun playing() {
+        c.startBuiltin(threads, 3)
         c.shuffleNow(threads)
-        assertEquals(Phase.PLAYING, c.state.phase)
     }
 
     /** The records file as the app before the store wrote it: the core's JSON of its
@@ -145,7 +144,7 @@ class RecordsTest {
         // again counts nothing more.
         val saved = c.snapshot()
         val t = HandThreads()
-        val later = newController(t, time, storage, core)
+        val later = newController(t, TestTime(), storage, core)
         later.restore(saved)
         t.drain()
         later.win(byAuto = false, emptyList())
