@@ -104,10 +104,9 @@ class AndroidDecoder : PlatformDecoder {
                 size = info.size.width to info.size.height
                 throw HeaderRead()
             }
-        } catch (e: HeaderRead) {
-            // The header was all that was wanted: no pixel decoded.
         } catch (e: Exception) {
-            return null
+            // Our own stop once the header was read (no pixel decoded; a decoder may wrap it),
+            // or a file unreadable past its header: the size, when the header said it.
         }
         return size
     }
