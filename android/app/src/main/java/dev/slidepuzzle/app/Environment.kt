@@ -81,9 +81,10 @@ class AndroidThreads : Threads {
     }
 
     companion object {
-        /** Auto, the fewest-move search, a hint and a decode can overlap; more threads than that
-         *  only share the same two to four cores. */
-        private val core = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors().coerceIn(2, 4), daemon("slidepuzzle-core"))
+        /** Auto, the fewest-move search, a hint and a table build can overlap: at least three,
+         *  so a hint never waits behind a table build and the fewest search; more than four
+         *  would only share the same cores. */
+        private val core = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors().coerceIn(3, 4), daemon("slidepuzzle-core"))
         private val files = Executors.newSingleThreadExecutor(daemon("slidepuzzle-files"))
 
         private fun daemon(name: String) = java.util.concurrent.ThreadFactory { r -> Thread(r, name).apply { isDaemon = true } }
