@@ -269,6 +269,16 @@ impl PersonalBests {
         Ok(self.records().record(&win.into())?.into())
     }
 
+    /// Records the win of the game `game_id` once: the same id again returns what the first
+    /// recording said and counts nothing (see `RecordsStore.record_once`).
+    pub fn record_once(
+        &self,
+        game_id: String,
+        win: WonGame,
+    ) -> Result<RecordOutcome, RecordsError> {
+        Ok(self.records().record_once(&game_id, &win.into())?.into())
+    }
+
     /// Every size and picture with a win, by size then picture name.
     pub fn entries(&self) -> Vec<RecordEntry> {
         self.records().entries().map(Into::into).collect()
@@ -337,7 +347,7 @@ mod tests {
             PersonalBests::from_json("{".into()),
             Err(RecordsError::Damaged(_))
         ));
-        let newer = bests.to_json().replace("\"version\": 1", "\"version\": 7");
+        let newer = bests.to_json().replace("\"version\":2", "\"version\":7");
         assert!(matches!(
             PersonalBests::from_json(newer),
             Err(RecordsError::Newer(_))
@@ -352,5 +362,14 @@ mod tests {
         let before = bests.entries();
         bests.merge(bests.clone());
         assert_eq!(bests.entries(), before);
+        let once = bests.record_once("g1".into(), win(38, false)).unwrap();
+        assert_eq!(
+            bests.record_once("g1".into(), win(38, false)).unwrap(),
+            once
+        );
+        assert_eq!(
+            bests.entry(4, "sunset".into()).unwrap().by_hand.won,
+            once.won
+        );
     }
 }

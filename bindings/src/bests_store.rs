@@ -1,9 +1,32 @@
 //! The personal bests kept safe in a folder (the core's `records::Store`): both apps open one
 //! on their files folder and record each win through it; no app writes the records file.
 //! Every call reads or writes a small file: call them off the main thread.
+//!
+//! What the store promises, as the core keeps it:
+//! - Any number of stores and processes may use one folder (the app and a widget, two
+//!   instances during an update): every change runs under a lock that holds across processes
+//!   (`flock` on `records.lock`, held only for the change) and re-reads the file first, so
+//!   no win is lost. Where the file system has no locks, changes from one process still run
+//!   one at a time, and the write goes through (said in the log).
+//! - A change is saved once its file is flushed and renamed into place; a failure after the
+//!   rename (flushing the folder) does not report it lost.
+//! - A win recorded with [`RecordsStore::record_once`] under the id the app minted when the
+//!   game started ([`new_game_id`], kept with the game's session) counts once, however often
+//!   the app records it: after a kill between the store's write and the app's own save,
+//!   recording it again returns what the first recording said.
+//! - Games won are counted per origin (each install, each branch started after a file was
+//!   kept aside), so [`RecordsStore::merge`] of another device's records, or a newer
+//!   version's file merged back, adds their games.
+//! - A damaged or newer file is moved aside, never written over; a file with bad entries
+//!   keeps its good ones and is copied aside for the record ([`RecordsStore::kept_aside_files`]
+//!   says which and why). At most eight kept-aside files of each kind stay; older ones are
+//!   removed when a store opens ([`RecordsStore::removed_aside_files`]).
+//!
+//! Calls to prefer: `record_once` over `record`, `kept_aside_files` over `kept_aside` (whose
+//! `KeptAsideReason` says `Damaged` for a file whose bad entries were dropped).
 use std::sync::Arc;
 
-use slidepuzzle_core::records::store::{AsideReason, Store, StoreError};
+use slidepuzzle_core::records::store::{AsideReason, KeptAside, Store, StoreError};
 
 use crate::bests::{PersonalBests, RecordEntry, RecordOutcome, RecordTally, WonGame};
 
@@ -63,6 +86,75 @@ pub struct KeptAsideFile {
     pub reason: KeptAsideReason,
 }
 
+/// Why a records file was kept aside, with the details for a report (the player reads words
+/// from the app's resources, chosen by the case).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum AsideCause {
+    /// Not a whole records file: moved aside, the store started without it.
+    Damaged {
+        /// What is wrong, for a report.
+        detail: String,
+    },
+    /// Written by a newer version of the app: moved aside, merged back once this app reads
+    /// it.
+    Newer {
+        /// The file's format version.
+        version: u32,
+    },
+    /// Some entries could not be read: they were left out, every other one kept, and the file
+    /// as it was copied aside.
+    EntriesDropped {
+        /// The entries left out.
+        dropped: Vec<DroppedRecordEntry>,
+    },
+}
+
+/// One entry of a records file that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct DroppedRecordEntry {
+    /// Its place in the file's list, from 0.
+    pub position: u32,
+    /// What is wrong with it, for a report.
+    pub detail: String,
+}
+
+/// A records file kept aside, and why.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct AsideFile {
+    /// Its name in the folder now.
+    pub file_name: String,
+    /// Why.
+    pub cause: AsideCause,
+}
+
+impl From<KeptAside> for AsideFile {
+    fn from(k: KeptAside) -> Self {
+        AsideFile {
+            file_name: k.file_name,
+            cause: match k.reason {
+                AsideReason::Damaged(detail) => AsideCause::Damaged { detail },
+                AsideReason::Newer(version) => AsideCause::Newer { version },
+                AsideReason::EntriesDropped(dropped) => AsideCause::EntriesDropped {
+                    dropped: dropped
+                        .into_iter()
+                        .map(|d| DroppedRecordEntry {
+                            position: u32::try_from(d.position).unwrap_or(u32::MAX),
+                            detail: d.why,
+                        })
+                        .collect(),
+                },
+            },
+        }
+    }
+}
+
+/// A new game's id: 128 random bits as 32 hex digits. Mint one when a game starts, keep it
+/// with the game's session, and record its win with [`RecordsStore::record_once`].
+#[uniffi::export]
+pub fn new_game_id() -> String {
+    slidepuzzle_core::records::new_game_id()
+}
+
 /// The personal bests in one folder: loaded when opened, each win written atomically.
 #[derive(uniffi::Object)]
 pub struct RecordsStore(Store);
@@ -84,16 +176,42 @@ impl RecordsStore {
             .map(|k| KeptAsideFile {
                 file_name: k.file_name,
                 reason: match k.reason {
-                    AsideReason::Damaged(_) => KeptAsideReason::Damaged,
+                    AsideReason::Damaged(_) | AsideReason::EntriesDropped(_) => {
+                        KeptAsideReason::Damaged
+                    }
                     AsideReason::Newer(version) => KeptAsideReason::Newer { version },
                 },
             })
             .collect()
     }
 
-    /// Records a win, writes the records and says what it changed.
+    /// Files kept aside since the store was opened, oldest first, with why: say it to the
+    /// player once. Prefer it to [`RecordsStore::kept_aside`].
+    pub fn kept_aside_files(&self) -> Vec<AsideFile> {
+        self.0.kept_aside().into_iter().map(Into::into).collect()
+    }
+
+    /// Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+    pub fn removed_aside_files(&self) -> Vec<String> {
+        self.0.removed_aside()
+    }
+
+    /// Records a win, writes the records and says what it changed. A win recorded twice by
+    /// this call counts twice: prefer [`RecordsStore::record_once`].
     pub fn record(&self, win: WonGame) -> Result<RecordOutcome, RecordsStoreError> {
         Ok(self.0.record(&win.into())?.into())
+    }
+
+    /// Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+    /// started) once: recording the same id again returns what the first recording said and
+    /// counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+    /// `InvalidWin`.
+    pub fn record_once(
+        &self,
+        game_id: String,
+        win: WonGame,
+    ) -> Result<RecordOutcome, RecordsStoreError> {
+        Ok(self.0.record_once(&game_id, &win.into())?.into())
     }
 
     /// Merges other records (another device's) and writes them.
@@ -157,13 +275,13 @@ mod tests {
         std::fs::write(folder.join("records.json"), "not json").unwrap();
         let path = folder.display().to_string();
         let store = RecordsStore::open(path.clone()).unwrap();
-        assert_eq!(
-            store.kept_aside(),
-            [KeptAsideFile {
-                file_name: "records.damaged-1.json".into(),
-                reason: KeptAsideReason::Damaged
-            }]
-        );
+        let aside = store.kept_aside();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(aside[0].reason, KeptAsideReason::Damaged);
+        assert!(aside[0].file_name.starts_with("records.damaged-1-"));
+        let files = store.kept_aside_files();
+        assert_eq!(files[0].file_name, aside[0].file_name);
+        assert!(matches!(files[0].cause, AsideCause::Damaged { .. }));
         assert_eq!(store.record(win(30)).unwrap().moves, Improvement::First);
         let again = RecordsStore::open(path).unwrap();
         assert!(again.kept_aside().is_empty());
@@ -188,6 +306,45 @@ mod tests {
             again.record(WonGame { size: 9, ..win(5) }),
             Err(RecordsStoreError::InvalidWin(_))
         ));
+        std::fs::remove_dir_all(&folder).unwrap();
+    }
+
+    #[test]
+    fn a_game_recorded_twice_counts_once_and_a_bad_entry_is_reported() {
+        let folder =
+            std::env::temp_dir().join(format!("slidepuzzle-ffi-once-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        let path = folder.display().to_string();
+        let store = RecordsStore::open(path.clone()).unwrap();
+        let id = new_game_id();
+        assert_eq!(id.len(), 32);
+        assert_ne!(id, new_game_id());
+        let first = store.record_once(id.clone(), win(30)).unwrap();
+        let again = RecordsStore::open(path.clone()).unwrap();
+        assert_eq!(again.record_once(id, win(30)).unwrap(), first);
+        assert_eq!(again.entry(3, "aurora".into()).unwrap().by_hand.won, 1);
+        assert!(matches!(
+            again.record_once("not an id".into(), win(30)),
+            Err(RecordsStoreError::InvalidWin(_))
+        ));
+        // A file with one bad entry: the rest kept, the entry reported.
+        let text = std::fs::read_to_string(folder.join("records.json")).unwrap();
+        let bad = text.replacen(
+            "\"records\":[",
+            "\"records\":[{\"size\":99,\"picture\":\"x\"},",
+            1,
+        );
+        std::fs::write(folder.join("records.json"), bad).unwrap();
+        let reopened = RecordsStore::open(path).unwrap();
+        let files = reopened.kept_aside_files();
+        let AsideCause::EntriesDropped { dropped } = &files[0].cause else {
+            panic!("{files:?}");
+        };
+        assert_eq!(dropped.len(), 1);
+        assert_eq!(dropped[0].position, 0);
+        assert_eq!(reopened.kept_aside()[0].reason, KeptAsideReason::Damaged);
+        assert_eq!(reopened.entry(3, "aurora".into()).unwrap().by_hand.won, 1);
+        assert!(reopened.removed_aside_files().is_empty());
         std::fs::remove_dir_all(&folder).unwrap();
     }
 }

@@ -26,7 +26,10 @@ pub use bests::{
     BestGame, FewestKnown, Improvement, PersonalBests, RecordEntry, RecordOutcome, RecordTally,
     RecordsError, WonGame,
 };
-pub use bests_store::{KeptAsideFile, KeptAsideReason, RecordsStore, RecordsStoreError};
+pub use bests_store::{
+    new_game_id, AsideCause, AsideFile, DroppedRecordEntry, KeptAsideFile, KeptAsideReason,
+    RecordsStore, RecordsStoreError,
+};
 pub use board::{goal_tiles, is_solvable, parse_tiles};
 pub use error::PuzzleError;
 pub use game::{Game, ShuffleKind, Slide};

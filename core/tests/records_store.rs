@@ -1,147 +1,18 @@
 //! The records store on a real folder, with each failure injected by a thin wrapper around the
 //! real file system (it delegates every call, and fails the ones a test names): nothing the
 //! player had is ever lost.
-use std::io;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+mod records_disk;
+
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use slidepuzzle_core::records::store::{AsideReason, Disk, Folder, StoreError, FILE_NAME};
-use slidepuzzle_core::records::{Change, Fewest, Records, Store, Win, MAX_ENTRIES};
-
-/// A fresh folder under the system's temporary folder, removed when dropped.
-struct TempFolder(PathBuf);
-
-impl TempFolder {
-    fn new(name: &str) -> TempFolder {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "slidepuzzle-records-{name}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempFolder(path)
-    }
-
-    fn file(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for TempFolder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Which calls fail.
-#[derive(Default)]
-struct Faults {
-    read: AtomicBool,
-    write: AtomicBool,
-    /// The process "dies" after the temporary file is written: the rename and the clean-up
-    /// never happen.
-    crash_before_rename: AtomicBool,
-    keep_aside: AtomicBool,
-}
-
-/// The real folder, failing where `faults` say.
-struct Faulty {
-    folder: Folder,
-    faults: Arc<Faults>,
-}
-
-fn injected() -> io::Error {
-    io::Error::other("injected failure")
-}
-
-impl Disk for Faulty {
-    fn id(&self) -> String {
-        self.folder.id()
-    }
-    fn read(&self, name: &str, max: u64) -> io::Result<Option<Vec<u8>>> {
-        if self.faults.read.load(Ordering::SeqCst) {
-            return Err(io::Error::from(io::ErrorKind::PermissionDenied));
-        }
-        self.folder.read(name, max)
-    }
-    fn write_new(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        if self.faults.write.load(Ordering::SeqCst) {
-            return Err(io::Error::from(io::ErrorKind::ReadOnlyFilesystem));
-        }
-        self.folder.write_new(name, bytes)
-    }
-    fn replace(&self, from: &str, to: &str) -> io::Result<()> {
-        if self.faults.crash_before_rename.load(Ordering::SeqCst) {
-            return Err(injected());
-        }
-        self.folder.replace(from, to)
-    }
-    fn rename_new(&self, from: &str, to: &str) -> io::Result<()> {
-        if self.faults.keep_aside.load(Ordering::SeqCst) {
-            return Err(io::Error::from(io::ErrorKind::PermissionDenied));
-        }
-        self.folder.rename_new(from, to)
-    }
-    fn remove(&self, name: &str) -> io::Result<()> {
-        if self.faults.crash_before_rename.load(Ordering::SeqCst) {
-            return Err(injected());
-        }
-        self.folder.remove(name)
-    }
-    fn sync(&self) -> io::Result<()> {
-        self.folder.sync()
-    }
-    fn list(&self) -> io::Result<Vec<String>> {
-        self.folder.list()
-    }
-}
-
-fn faulty(folder: &Path) -> (Arc<Faulty>, Arc<Faults>) {
-    let faults = Arc::new(Faults::default());
-    let disk = Faulty {
-        folder: Folder::new(folder).unwrap(),
-        faults: faults.clone(),
-    };
-    (Arc::new(disk), faults)
-}
-
-fn win(moves: u32) -> Win {
-    Win {
-        size: 4,
-        picture: "sunset".into(),
-        moves,
-        elapsed_ms: 60_000,
-        fewest: Some(Fewest {
-            moves: 40,
-            proven: true,
-        }),
-        helped: false,
-        peeks: 0,
-    }
-}
-
-fn won(store: &Store) -> u32 {
-    store
-        .snapshot()
-        .entry(4, "sunset")
-        .map_or(0, |e| e.by_hand.won)
-}
+use records_disk::{faulty, win, won, TempFolder};
+use slidepuzzle_core::records::store::{AsideReason, StoreError, FILE_NAME};
+use slidepuzzle_core::records::{Change, Entry, Fewest, Records, Store, Win, MAX_ENTRIES};
 
 fn read(folder: &TempFolder, name: &str) -> String {
-    std::fs::read_to_string(folder.file(name)).unwrap()
+    folder.read(name)
 }
 
 #[test]
@@ -269,17 +140,19 @@ fn damaged_files_are_kept_aside_each_under_a_name_of_its_own() {
     let store = Store::open(&folder.0).unwrap();
     let aside = store.kept_aside();
     assert_eq!(aside.len(), 1);
-    assert_eq!(aside[0].file_name, "records.damaged-1.json");
+    let first = aside[0].file_name.clone();
+    assert!(first.starts_with("records.damaged-1-"), "{first}");
     assert!(matches!(aside[0].reason, AsideReason::Damaged(_)));
     assert_eq!(won(&store), 0);
     store.record(&win(50)).unwrap();
     drop(store);
     std::fs::write(folder.file(FILE_NAME), [0xff, 0xfe, 0x00]).unwrap();
     let store = Store::open(&folder.0).unwrap();
-    assert_eq!(store.kept_aside()[0].file_name, "records.damaged-2.json");
-    assert_eq!(read(&folder, "records.damaged-1.json"), "{ not records");
+    let second = store.kept_aside()[0].file_name.clone();
+    assert!(second.starts_with("records.damaged-2-"), "{second}");
+    assert_eq!(read(&folder, &first), "{ not records");
     assert_eq!(
-        std::fs::read(folder.file("records.damaged-2.json")).unwrap(),
+        std::fs::read(folder.file(&second)).unwrap(),
         [0xff, 0xfe, 0x00]
     );
 }
@@ -312,7 +185,10 @@ fn a_failed_move_aside_stops_the_write() {
     faults.keep_aside.store(false, Ordering::SeqCst);
     store.record(&win(40)).unwrap();
     assert_eq!(won(&store), 2);
-    assert_eq!(read(&folder, "records.damaged-1.json"), "damaged again");
+    assert_eq!(
+        read(&folder, &store.kept_aside()[0].file_name),
+        "damaged again"
+    );
 }
 
 #[test]
@@ -327,11 +203,12 @@ fn a_newer_file_is_kept_aside_and_merged_back_once_it_can_be_read() {
         })
         .unwrap();
     let text = theirs.to_json();
-    let newer = text.replacen("\"version\": 1", "\"version\": 9", 1);
+    let newer = text.replacen("\"version\":2", "\"version\":9", 1);
     std::fs::write(folder.file(FILE_NAME), &newer).unwrap();
     let store = Store::open(&folder.0).unwrap();
     let aside = store.kept_aside();
-    assert_eq!(aside[0].file_name, "records.newer-1.json");
+    let aside_name = aside[0].file_name.clone();
+    assert!(aside_name.starts_with("records.newer-1-"), "{aside_name}");
     assert_eq!(aside[0].reason, AsideReason::Newer(9));
     store.record(&win(50)).unwrap();
     drop(store);
@@ -339,13 +216,14 @@ fn a_newer_file_is_kept_aside_and_merged_back_once_it_can_be_read() {
     let store = Store::open(&folder.0).unwrap();
     assert!(store.kept_aside().is_empty());
     assert_eq!(won(&store), 1);
-    assert_eq!(read(&folder, "records.newer-1.json"), newer);
+    assert_eq!(read(&folder, &aside_name), newer);
     drop(store);
     // An update that reads it (here: the same records as this version writes them).
-    std::fs::write(folder.file("records.newer-1.json"), &text).unwrap();
+    std::fs::write(folder.file(&aside_name), &text).unwrap();
     let store = Store::open(&folder.0).unwrap();
     let records = store.snapshot();
-    assert_eq!(records.entry(4, "sunset").unwrap().by_hand.won, 1);
+    // Its game and this version's add up: two branches of history, two origins.
+    assert_eq!(records.entry(4, "sunset").unwrap().by_hand.won, 2);
     assert_eq!(
         records
             .entry(4, "sunset")
@@ -362,7 +240,8 @@ fn a_newer_file_is_kept_aside_and_merged_back_once_it_can_be_read() {
     assert_eq!(reread, records);
 }
 
-/// Records from a list of wins over few values, so that ties in moves and time are common.
+/// Records from a list of wins over few values, so that ties in moves and time are common,
+/// counted under one of three origins, so that two copies often share one.
 fn records_strategy() -> impl Strategy<Value = Records> {
     let win = (
         3usize..=4,
@@ -394,29 +273,61 @@ fn records_strategy() -> impl Strategy<Value = Records> {
                 peeks,
             },
         );
-    proptest::collection::vec(win, 0..12).prop_map(|wins| {
-        let mut r = Records::new();
-        for w in &wins {
-            r.record(w).unwrap();
-        }
-        r
-    })
+    (
+        prop_oneof![Just("phone"), Just("tablet"), Just("watch")],
+        proptest::collection::vec(win, 0..12),
+    )
+        .prop_map(|(origin, wins)| {
+            let mut r = Records::with_origin(origin);
+            for w in &wins {
+                r.record(w).unwrap();
+            }
+            r
+        })
+}
+
+fn merged(a: &Records, b: &Records) -> Records {
+    let mut out = a.clone();
+    out.merge(b);
+    out
+}
+
+/// What a merge defines: every size and picture's counts per origin and best games.
+fn entries(r: &Records) -> Vec<Entry> {
+    r.entries().cloned().collect()
 }
 
 proptest! {
     #[test]
-    fn merge_is_commutative_and_idempotent(a in records_strategy(), b in records_strategy()) {
-        let mut ab = a.clone();
-        ab.merge(&b);
-        let mut ba = b.clone();
-        ba.merge(&a);
-        prop_assert_eq!(&ab, &ba);
-        let mut twice = ab.clone();
-        twice.merge(&b);
-        prop_assert_eq!(&twice, &ab);
-        let mut itself = a.clone();
-        itself.merge(&a);
-        prop_assert_eq!(&itself, &a);
+    fn merge_is_commutative_associative_and_idempotent(
+        a in records_strategy(),
+        b in records_strategy(),
+        c in records_strategy(),
+    ) {
+        let ab = merged(&a, &b);
+        prop_assert_eq!(entries(&ab), entries(&merged(&b, &a)));
+        prop_assert_eq!(
+            entries(&merged(&ab, &c)),
+            entries(&merged(&a, &merged(&b, &c)))
+        );
+        prop_assert_eq!(&merged(&ab, &b), &ab);
+        prop_assert_eq!(&merged(&a, &a), &a);
+        // Games of different origins add; a shared origin counts its games once.
+        for e in ab.entries() {
+            for helped in [false, true] {
+                let origins = e.origins(helped);
+                let sum: u32 = origins.origins().map(|(_, c)| c.won).sum();
+                let tally = if helped { e.helped } else { e.by_hand };
+                prop_assert_eq!(tally.won, sum);
+                for (origin, count) in origins.origins() {
+                    let of = |r: &Records| r
+                        .entry(e.size, &e.picture)
+                        .and_then(|x| x.origins(helped).origins().find(|(o, _)| *o == origin))
+                        .map_or(0, |(_, c)| c.won);
+                    prop_assert_eq!(count.won, of(&a).max(of(&b)));
+                }
+            }
+        }
         // Whatever it merged reads back.
         prop_assert_eq!(Records::from_json(&ab.to_json()).unwrap(), ab);
     }
@@ -443,7 +354,7 @@ fn a_merge_keeps_the_entry_limit_so_the_file_reads_back() {
     ab.merge(&b);
     let mut ba = b.clone();
     ba.merge(&a);
-    assert_eq!(ab, ba);
+    assert_eq!(entries(&ab), entries(&ba));
     assert_eq!(ab.entries().count(), MAX_ENTRIES);
     // The first by size and picture name stay: here p0000 … p1023.
     assert!(ab.entry(4, &picture(MAX_ENTRIES - 1)).is_some());

@@ -3,12 +3,20 @@
 //! best (when the app knew it, and whether it was proven). Both apps keep them through this
 //! one type, serialized as versioned JSON.
 //!
-//! [`Store`] keeps them in a folder for both apps: every change written atomically, one writer
-//! at a time, a damaged or newer file kept aside and never written over.
+//! [`Store`] keeps them in a folder for both apps: every change written atomically under a
+//! lock that holds across processes, a damaged or newer file kept aside and never written over.
 //!
 //! A game finished by Auto, or in which Auto or a hint was used, is *helped*: it is tallied
 //! apart and never beats a game played by hand. Peeks at the whole picture are counted, and a
 //! win without one is marked.
+//!
+//! Each win may carry the id the app gave its game when it started ([`new_game_id`]): recording
+//! the same id again returns what the first recording said and counts nothing, so an app
+//! killed between the store's write and its own can record the win again safely. The last
+//! [`MAX_RECENT`] ids are kept in the file.
+//!
+//! Games won are counted per *origin* (see [`Counts`]), so merging another device's records,
+//! or a newer version's file back, adds their games instead of keeping the larger count.
 //!
 //! ```
 //! use slidepuzzle_core::records::{Change, Fewest, Records, Win};
@@ -16,16 +24,20 @@
 //! let mut records = Records::new();
 //! let win = Win { size: 4, picture: "sunset".into(), moves: 52, elapsed_ms: 61_000,
 //!                 fewest: Some(Fewest { moves: 44, proven: true }), helped: false, peeks: 0 };
-//! assert_eq!(records.record(&win).unwrap().moves, Change::First);
+//! assert_eq!(records.record_once("game-1", &win).unwrap().moves, Change::First);
+//! // The same game again (the app was killed before it knew the win was saved): no change.
+//! assert_eq!(records.record_once("game-1", &win).unwrap().won, 1);
 //! let better = Win { moves: 44, elapsed_ms: 75_000, ..win.clone() };
-//! let outcome = records.record(&better).unwrap();
+//! let outcome = records.record_once("game-2", &better).unwrap();
 //! assert_eq!(outcome.moves, Change::Better { was: 52 });
 //! assert_eq!(outcome.matched_fewest, Some(true));
+//! assert_eq!(outcome.won, 2);
 //! let text = records.to_json();
 //! assert_eq!(Records::from_json(&text).unwrap(), records);
 //! ```
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -33,14 +45,21 @@ use crate::board::{MAX_SIZE, MIN_SIZE};
 
 /// What the JSON's `format` field says.
 const FORMAT: &str = "slidepuzzle-records";
-/// The version this build writes; a file of a newer one is refused, never rewritten.
-pub const RECORDS_VERSION: u32 = 1;
-/// The longest records file read: far more than every size and picture need.
-pub const MAX_JSON_BYTES: usize = 1 << 20;
+/// The version this build writes; a file of a newer one is refused, never rewritten. Version 1
+/// (one count per tally) is read and written back as 2 (counts per origin, game ids).
+pub const RECORDS_VERSION: u32 = 2;
+/// The longest records file read. Every file this version writes fits: [`MAX_ENTRIES`]
+/// entries with the longest names, the largest numbers and [`MAX_ORIGINS`] origins per tally,
+/// and [`MAX_RECENT`] game ids (a test writes that file).
+pub const MAX_JSON_BYTES: usize = 4 << 20;
 /// The most (size, picture) entries a file may hold.
 pub const MAX_ENTRIES: usize = 1024;
 /// The longest picture name: a built-in's id, or "photo".
 pub const MAX_PICTURE_NAME: usize = 64;
+/// The most game ids kept, the latest: far more than the games an app can lose track of.
+pub const MAX_RECENT: usize = 64;
+/// The longest game id.
+pub const MAX_GAME_ID: usize = 64;
 
 /// The picture name a game on the player's own photo is recorded under.
 pub const PHOTO: &str = "photo";
@@ -59,19 +78,9 @@ pub enum RecordsError {
         /// The file's version.
         found: u32,
     },
-    /// A win that describes no game (a size outside 2–8, no picture name).
+    /// A win that describes no game (a size outside 2–8, no picture name, a bad game id).
     #[error("{0}")]
     InvalidWin(String),
-}
-
-/// The fewest possible moves from a game's shuffled start, as far as the app knew.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fewest {
-    /// The count.
-    pub moves: u32,
-    /// Whether it is proven (3×3 and 4×4); otherwise it is what the search found within its
-    /// budget on larger boards.
-    pub proven: bool,
 }
 
 /// One won game, as the app hands it over.
@@ -93,139 +102,8 @@ pub struct Win {
     pub peeks: u32,
 }
 
-/// A game that set a best.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BestGame {
-    /// Its moves.
-    pub moves: u32,
-    /// Its time in milliseconds.
-    pub elapsed_ms: u64,
-    /// The fewest possible from its start, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fewest: Option<Fewest>,
-    /// Its peeks at the whole picture.
-    #[serde(default)]
-    pub peeks: u32,
-}
-
-impl BestGame {
-    fn of(win: &Win) -> BestGame {
-        BestGame {
-            moves: win.moves,
-            elapsed_ms: win.elapsed_ms,
-            fewest: win.fewest,
-            peeks: win.peeks,
-        }
-    }
-
-    /// Fewer moves, then less time.
-    fn fewer_moves_than(&self, other: &BestGame) -> bool {
-        (self.moves, self.elapsed_ms) < (other.moves, other.elapsed_ms)
-    }
-
-    /// Less time, then fewer moves.
-    fn faster_than(&self, other: &BestGame) -> bool {
-        (self.elapsed_ms, self.moves) < (other.elapsed_ms, other.moves)
-    }
-
-    /// What a merge compares after moves and time: fewer peeks, then a proven fewest before
-    /// one not proven before none, then the lower fewest. Every field takes part, so of two
-    /// different games one always wins, whichever file it came from.
-    fn tie_break(&self) -> (u32, u8, u32) {
-        let (kind, moves) = match self.fewest {
-            Some(Fewest {
-                moves,
-                proven: true,
-            }) => (0, moves),
-            Some(Fewest {
-                moves,
-                proven: false,
-            }) => (1, moves),
-            None => (2, 0),
-        };
-        (self.peeks, kind, moves)
-    }
-
-    /// The order a merge keeps the fewest-moves game by: moves, time, then [`Self::tie_break`].
-    fn by_moves(&self) -> (u32, u64, (u32, u8, u32)) {
-        (self.moves, self.elapsed_ms, self.tie_break())
-    }
-
-    /// The order a merge keeps the fastest game by: time, moves, then [`Self::tie_break`].
-    fn by_time(&self) -> (u64, u32, (u32, u8, u32)) {
-        (self.elapsed_ms, self.moves, self.tie_break())
-    }
-}
-
-/// The wins of one kind (by hand, or helped) for one size and picture.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
-    /// Games won.
-    pub won: u32,
-    /// Of those, won without a peek at the whole picture.
-    #[serde(default)]
-    pub won_without_peeking: u32,
-    /// The game of the fewest moves.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fewest_moves: Option<BestGame>,
-    /// The game of the shortest time.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fastest: Option<BestGame>,
-}
-
-impl Tally {
-    fn merge(&mut self, other: &Tally) {
-        // Counts take the larger: merging a file with a copy of itself (two devices syncing
-        // back and forth) must not count its games twice.
-        self.won = self.won.max(other.won);
-        self.won_without_peeking = self.won_without_peeking.max(other.won_without_peeking);
-        // Ties are broken on every field, so merging a into b keeps what merging b into a does.
-        if let Some(b) = other.fewest_moves {
-            if self
-                .fewest_moves
-                .is_none_or(|a| b.by_moves() < a.by_moves())
-            {
-                self.fewest_moves = Some(b);
-            }
-        }
-        if let Some(b) = other.fastest {
-            if self.fastest.is_none_or(|a| b.by_time() < a.by_time()) {
-                self.fastest = Some(b);
-            }
-        }
-    }
-
-    fn check(&self) -> Result<(), String> {
-        if self.won_without_peeking > self.won {
-            return Err("more wins without a peek than wins".into());
-        }
-        if self.won == 0 && (self.fewest_moves.is_some() || self.fastest.is_some()) {
-            return Err("a best game with no game won".into());
-        }
-        if self.won > 0 && (self.fewest_moves.is_none() || self.fastest.is_none()) {
-            return Err("games won with no best game".into());
-        }
-        Ok(())
-    }
-}
-
-/// The records of one size and picture.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entry {
-    /// Board side.
-    pub size: usize,
-    /// A built-in picture's id, or [`PHOTO`].
-    pub picture: String,
-    /// Games played by hand alone.
-    #[serde(default)]
-    pub by_hand: Tally,
-    /// Games finished by Auto, or with Auto or a hint used.
-    #[serde(default)]
-    pub helped: Tally,
-}
-
 /// How a result compares with the best before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Change<T> {
     /// The first win of its kind for this size and picture.
     First,
@@ -255,7 +133,7 @@ impl<T: Ord + Copy> Change<T> {
 }
 
 /// What one recorded win changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// Recorded apart, as a game with help: it did not compete with games by hand.
     pub helped: bool,
@@ -269,10 +147,25 @@ pub struct Outcome {
     pub won: u32,
 }
 
+/// A game id recorded, and what its recording said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Recorded {
+    pub(crate) id: String,
+    pub(crate) outcome: Outcome,
+}
+
 /// Every size and picture's records.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Records {
     entries: BTreeMap<(usize, String), Entry>,
+    /// The origin this copy counts its wins under; named at its first win.
+    origin: Option<String>,
+    /// The latest game ids recorded, oldest first.
+    recent: VecDeque<Recorded>,
+    /// The highest number a file kept aside from this folder was given.
+    aside_serial: u32,
+    /// Fields a later version of the app wrote, kept and written back.
+    unknown: serde_json::Map<String, serde_json::Value>,
 }
 
 fn check_key(size: usize, picture: &str) -> Result<(), String> {
@@ -289,56 +182,110 @@ fn check_key(size: usize, picture: &str) -> Result<(), String> {
     Ok(())
 }
 
+fn check_game_id(id: &str) -> Result<(), String> {
+    if id.is_empty()
+        || id.len() > MAX_GAME_ID
+        || !id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        return Err(format!(
+            "a game id has 1 to {MAX_GAME_ID} letters, digits, '-' or '_'"
+        ));
+    }
+    Ok(())
+}
+
+/// `bytes` random bytes as lowercase hex.
+fn hex_id(rng: &mut impl Rng, bytes: usize) -> String {
+    (0..bytes)
+        .map(|_| format!("{:02x}", rng.random::<u8>()))
+        .collect()
+}
+
+/// A new game's id: 128 random bits as 32 hex digits. The app mints one when a game starts,
+/// keeps it with the game's session and records the win under it.
+pub fn new_game_id() -> String {
+    game_id_from(&mut rand::rng())
+}
+
+/// A game id drawn from `rng` (tests use a seeded one).
+pub fn game_id_from(rng: &mut impl Rng) -> String {
+    hex_id(rng, 16)
+}
+
 impl Records {
     /// No records.
     pub fn new() -> Records {
         Records::default()
     }
 
+    /// No records, counting wins under `origin` (1 to 64 characters).
+    pub fn with_origin(origin: &str) -> Records {
+        Records {
+            origin: Some(origin.to_string()),
+            ..Records::default()
+        }
+    }
+
+    /// The origin this copy counts its wins under, once it has counted one.
+    pub fn origin(&self) -> Option<&str> {
+        self.origin.as_deref()
+    }
+
     /// Records `win` and says what it changed. A helped game is tallied apart.
     pub fn record(&mut self, win: &Win) -> Result<Outcome, RecordsError> {
         check_key(win.size, &win.picture).map_err(RecordsError::InvalidWin)?;
-        if self.entries.len() >= MAX_ENTRIES
-            && !self.entries.contains_key(&(win.size, win.picture.clone()))
-        {
+        let key = (win.size, win.picture.clone());
+        if self.entries.len() >= MAX_ENTRIES && !self.entries.contains_key(&key) {
             return Err(RecordsError::InvalidWin(format!(
                 "records hold at most {MAX_ENTRIES} sizes and pictures"
             )));
         }
+        let origin = self
+            .origin
+            .get_or_insert_with(|| hex_id(&mut rand::rng(), 8))
+            .clone();
         let entry = self
             .entries
-            .entry((win.size, win.picture.clone()))
-            .or_insert_with(|| Entry {
-                size: win.size,
-                picture: win.picture.clone(),
-                by_hand: Tally::default(),
-                helped: Tally::default(),
-            });
-        let tally = if win.helped {
-            &mut entry.helped
-        } else {
-            &mut entry.by_hand
-        };
-        let game = BestGame::of(win);
-        let moves = Change::of(win.moves, tally.fewest_moves.map(|b| b.moves));
-        let time = Change::of(win.elapsed_ms, tally.fastest.map(|b| b.elapsed_ms));
-        tally.won = tally.won.saturating_add(1);
-        if win.peeks == 0 {
-            tally.won_without_peeking = tally.won_without_peeking.saturating_add(1);
-        }
-        if tally.fewest_moves.is_none_or(|b| game.fewer_moves_than(&b)) {
-            tally.fewest_moves = Some(game);
-        }
-        if tally.fastest.is_none_or(|b| game.faster_than(&b)) {
-            tally.fastest = Some(game);
-        }
+            .entry(key)
+            .or_insert_with(|| Entry::empty(win.size, &win.picture));
+        let before = *entry.tally_mut(win.helped);
+        entry.add(&origin, win);
+        let after = *entry.tally_mut(win.helped);
         Ok(Outcome {
             helped: win.helped,
-            moves,
-            time,
+            moves: Change::of(win.moves, before.fewest_moves.map(|b| b.moves)),
+            time: Change::of(win.elapsed_ms, before.fastest.map(|b| b.elapsed_ms)),
             matched_fewest: win.fewest.map(|f| win.moves <= f.moves),
-            won: tally.won,
+            won: after.won,
         })
+    }
+
+    /// Records the win of the game `game_id` once: recording the same id again returns what
+    /// the first recording said and changes nothing. The last [`MAX_RECENT`] ids are kept.
+    pub fn record_once(&mut self, game_id: &str, win: &Win) -> Result<Outcome, RecordsError> {
+        check_game_id(game_id).map_err(RecordsError::InvalidWin)?;
+        if let Some(outcome) = self.recorded(game_id) {
+            return Ok(outcome);
+        }
+        let outcome = self.record(win)?;
+        self.recent.push_back(Recorded {
+            id: game_id.to_string(),
+            outcome,
+        });
+        while self.recent.len() > MAX_RECENT {
+            self.recent.pop_front();
+        }
+        Ok(outcome)
+    }
+
+    /// What recording the game `game_id` said, if it is among the ids kept.
+    pub fn recorded(&self, game_id: &str) -> Option<Outcome> {
+        self.recent
+            .iter()
+            .find(|r| r.id == game_id)
+            .map(|r| r.outcome)
     }
 
     /// The records of `size` and `picture`, if a game was won there.
@@ -360,30 +307,27 @@ impl Records {
                 continue;
             }
             let mut sum = best.unwrap_or_default();
-            let won = sum.won.saturating_add(entry.by_hand.won);
-            let calm = sum
+            sum.won = sum.won.saturating_add(entry.by_hand.won);
+            sum.won_without_peeking = sum
                 .won_without_peeking
                 .saturating_add(entry.by_hand.won_without_peeking);
-            sum.merge(&entry.by_hand);
-            sum.won = won;
-            sum.won_without_peeking = calm;
+            sum.merge_bests(&entry.by_hand);
             best = Some(sum);
         }
         best
     }
 
-    /// Keeps the best of each: for every size and picture, the fewer moves, the shorter time
-    /// and the larger count of games of either. It is commutative (ties are broken on every
-    /// field) and idempotent (merging a file into itself changes nothing), and it keeps at most
-    /// [`MAX_ENTRIES`] sizes and pictures, the first by size and picture name, so a merged
-    /// file always reads back.
+    /// Adds another copy's records (another device's, a newer version's file): for every size
+    /// and picture, the games won per origin by the larger count (so what both saw counts
+    /// once and what each added is added), the fewer moves and the shorter time. Over the
+    /// entries it is commutative, associative and idempotent (ties are broken on every field),
+    /// and it keeps at most [`MAX_ENTRIES`] sizes and pictures, the first by size and picture
+    /// name, so a merged file always reads back. This copy keeps its own origin; the game ids
+    /// of both are kept, this copy's first.
     pub fn merge(&mut self, other: &Records) {
         for (key, theirs) in &other.entries {
             match self.entries.get_mut(key) {
-                Some(ours) => {
-                    ours.by_hand.merge(&theirs.by_hand);
-                    ours.helped.merge(&theirs.helped);
-                }
+                Some(ours) => ours.merge(theirs, self.origin.as_deref()),
                 None => {
                     self.entries.insert(key.clone(), theirs.clone());
                 }
@@ -392,13 +336,35 @@ impl Records {
         while self.entries.len() > MAX_ENTRIES {
             self.entries.pop_last();
         }
+        for recorded in &other.recent {
+            if self.recorded(&recorded.id).is_none() && self.recent.len() < MAX_RECENT {
+                self.recent.push_back(recorded.clone());
+            }
+        }
+        self.aside_serial = self.aside_serial.max(other.aside_serial);
+        tally::merge_unknown(&mut self.unknown, &other.unknown);
+    }
+
+    pub(crate) fn aside_serial(&self) -> u32 {
+        self.aside_serial
+    }
+
+    pub(crate) fn set_aside_serial(&mut self, serial: u32) {
+        self.aside_serial = self.aside_serial.max(serial);
     }
 }
 
+mod aside;
+mod disk;
 mod json;
 pub mod store;
+mod tally;
 
+pub use json::{DroppedEntry, ReadRecords};
 pub use store::Store;
+pub use tally::{
+    BestGame, Count, Counts, Entry, Fewest, Tally, FOLDED, MAX_ORIGINS, MAX_ORIGIN_NAME,
+};
 
 #[cfg(test)]
 mod tests;

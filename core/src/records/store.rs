@@ -1,28 +1,43 @@
 //! The records kept safe on disk, for both apps: given a folder, a [`Store`] loads the records
 //! file, records each win and merges other records into it, writing every change atomically.
 //!
-//! - A change is written to a temporary file with a name no other write uses, flushed to the
-//!   disk, renamed over the records file, and the folder flushed too: a crash leaves the old
-//!   file or the new one, never a part of either. Temporary files a crash left are removed
-//!   when the folder is opened again.
-//! - Inside the process one change to a folder runs at a time, whatever the number of stores
-//!   open on it, and each re-reads the file first, so two writers never lose each other's wins.
-//! - A damaged file, or one a newer version wrote, is moved aside under a name that never
-//!   replaces an earlier one, and the store says so ([`KeptAside`]); if that move fails nothing
-//!   is written. A file that cannot be read (other than "there is none") is an error, never an
-//!   empty store. Records kept aside as newer are merged back once this version reads them.
+//! What it promises, and how:
+//! - **One change at a time per folder, across processes.** Every change (and the clean-up
+//!   when a store opens) runs under the store's in-process lock and then the folder's
+//!   [`Disk::lock`] (`flock` on `records.lock`), held for the change alone. Each change reads
+//!   the file again first, so two stores, two processes or an app and its widget never lose
+//!   each other's wins. Where the file system has no locks, the in-process lock alone holds
+//!   (said in the log); the write still goes through.
+//! - **A crash leaves the old file or the new one.** A change is written to a temporary file
+//!   with a name no other write uses, flushed to the disk ([`Disk::sync_file`]), then renamed
+//!   over the records file. Temporary files a crash left are removed, under the lock, when
+//!   the folder is opened again.
+//! - **Once the rename has happened, the change is done.** The folder is flushed after it;
+//!   should that fail (some file systems refuse it), the failure is logged and the change
+//!   reported saved, as it is: reporting it lost would have the app record the win again.
+//! - **Nothing is written over a file this version cannot read.** A damaged file, or one a
+//!   newer version wrote, is moved aside under a name never used before, and the store says
+//!   so ([`KeptAside`]); if that move fails, nothing is written. A file that cannot be read
+//!   (other than "there is none") is an error, never an empty store. Records kept aside as
+//!   newer are merged back once this version reads them.
+//! - **No hard link is needed.** A file is moved aside by a rename that refuses to replace
+//!   ([`Disk::rename_new`]); where the system has none, by a hard link and an unlink; where
+//!   links are refused too (Android apps), by a rename checked under the folder lock.
 //!
 //! The folder's file operations go through [`Disk`], so tests can inject each failure; the
 //! apps use [`Folder`], the real file system.
 use std::collections::HashMap;
-use std::fs::{self, File};
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use thiserror::Error;
 
+pub use super::aside::{AsideReason, KeptAside, MAX_KEPT_ASIDE};
+use super::aside::{ASIDE_SUFFIX, NEWER_PREFIX};
+use super::disk::unsupported;
+pub use super::disk::{Disk, Folder, FolderLock, LOCK_FILE};
 use super::{Outcome, Records, RecordsError, Win, MAX_JSON_BYTES};
 
 /// The records file's name in its folder.
@@ -30,109 +45,6 @@ pub const FILE_NAME: &str = "records.json";
 /// What every temporary file of a write starts with.
 const TEMPORARY_PREFIX: &str = "records.json.";
 const TEMPORARY_SUFFIX: &str = ".tmp";
-/// Names of files kept aside: `records.damaged-3.json`, `records.newer-1.json`.
-const DAMAGED_PREFIX: &str = "records.damaged-";
-const NEWER_PREFIX: &str = "records.newer-";
-const ASIDE_SUFFIX: &str = ".json";
-
-/// The file operations a [`Store`] needs in its folder, by file name.
-pub trait Disk: Send + Sync {
-    /// Names the folder: stores with the same name share one writer lock.
-    fn id(&self) -> String;
-    /// The file's bytes, at most `max + 1` of them (more is too long); `None` when there is
-    /// no such file.
-    fn read(&self, name: &str, max: u64) -> io::Result<Option<Vec<u8>>>;
-    /// Writes a new file (refusing one that exists) and flushes it to the disk.
-    fn write_new(&self, name: &str, bytes: &[u8]) -> io::Result<()>;
-    /// Renames `from` over `to`, replacing it in one step.
-    fn replace(&self, from: &str, to: &str) -> io::Result<()>;
-    /// Gives `from` the name `to` if no file has that name; `AlreadyExists` otherwise.
-    fn rename_new(&self, from: &str, to: &str) -> io::Result<()>;
-    /// Removes a file.
-    fn remove(&self, name: &str) -> io::Result<()>;
-    /// Flushes the folder itself, so that a rename survives a crash.
-    fn sync(&self) -> io::Result<()>;
-    /// The names of the files in the folder.
-    fn list(&self) -> io::Result<Vec<String>>;
-}
-
-/// A folder of the file system.
-pub struct Folder(PathBuf);
-
-impl Folder {
-    /// The folder at `path`, made (with its parents) if it is not there.
-    pub fn new(path: impl Into<PathBuf>) -> io::Result<Folder> {
-        let path = path.into();
-        fs::create_dir_all(&path)?;
-        Ok(Folder(path))
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Disk for Folder {
-    fn id(&self) -> String {
-        fs::canonicalize(&self.0)
-            .unwrap_or_else(|_| self.0.clone())
-            .display()
-            .to_string()
-    }
-
-    fn read(&self, name: &str, max: u64) -> io::Result<Option<Vec<u8>>> {
-        let file = match File::open(self.path(name)) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let mut bytes = Vec::new();
-        file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
-        Ok(Some(bytes))
-    }
-
-    fn write_new(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
-        let mut file = File::options()
-            .write(true)
-            .create_new(true)
-            .open(self.path(name))?;
-        file.write_all(bytes)?;
-        file.sync_all()
-    }
-
-    fn replace(&self, from: &str, to: &str) -> io::Result<()> {
-        fs::rename(self.path(from), self.path(to))
-    }
-
-    fn rename_new(&self, from: &str, to: &str) -> io::Result<()> {
-        // A hard link fails where `to` exists, which a rename would replace.
-        fs::hard_link(self.path(from), self.path(to))?;
-        fs::remove_file(self.path(from))
-    }
-
-    fn remove(&self, name: &str) -> io::Result<()> {
-        fs::remove_file(self.path(name))
-    }
-
-    fn sync(&self) -> io::Result<()> {
-        #[cfg(unix)]
-        {
-            File::open(&self.0)?.sync_all()
-        }
-        #[cfg(not(unix))]
-        {
-            Ok(())
-        }
-    }
-
-    fn list(&self) -> io::Result<Vec<String>> {
-        let mut names = Vec::new();
-        for entry in fs::read_dir(&self.0)? {
-            names.push(entry?.file_name().to_string_lossy().into_owned());
-        }
-        Ok(names)
-    }
-}
 
 /// Why the records could not be read or a change not written. Nothing the player had is lost
 /// by any of these: the file on disk stays as it was.
@@ -155,30 +67,13 @@ pub enum StoreError {
     Records(#[from] RecordsError),
 }
 
-/// Why a file was kept aside.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AsideReason {
-    /// It is not a whole records file.
-    Damaged(String),
-    /// A newer version of the app wrote it; it is merged back once this version reads it.
-    Newer(u32),
-}
-
-/// A records file moved aside instead of being written over.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeptAside {
-    /// Its name in the folder now.
-    pub file_name: String,
-    /// Why.
-    pub reason: AsideReason,
-}
-
 /// The records of one folder.
 pub struct Store {
-    disk: Arc<dyn Disk>,
+    pub(super) disk: Arc<dyn Disk>,
     lock: Arc<Mutex<()>>,
     records: Mutex<Records>,
     kept_aside: Mutex<Vec<KeptAside>>,
+    pub(super) removed: Mutex<Vec<String>>,
 }
 
 /// One lock per folder in this process, however many stores are open on it.
@@ -201,7 +96,7 @@ fn temporary_name() -> String {
     )
 }
 
-fn words(e: &io::Error) -> String {
+pub(super) fn words(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(at) => text[..at].to_string(),
@@ -217,13 +112,16 @@ impl Store {
     }
 
     /// The records on `disk`: temporary files of earlier writes removed, a damaged or newer
-    /// file kept aside, records kept aside as newer merged back where this version reads them.
+    /// file kept aside, records kept aside as newer merged back where this version reads them,
+    /// kept-aside files past [`MAX_KEPT_ASIDE`] removed, oldest first. All of it runs under
+    /// the folder lock, so no other process is mid-write meanwhile.
     pub fn open_on(disk: Arc<dyn Disk>) -> Result<Store, StoreError> {
         let store = Store {
             lock: folder_lock(disk.id()),
             disk,
             records: Mutex::new(Records::new()),
             kept_aside: Mutex::new(Vec::new()),
+            removed: Mutex::new(Vec::new()),
         };
         let writer = store.writer();
         let names = store
@@ -232,11 +130,12 @@ impl Store {
             .map_err(|e| StoreError::Folder(words(&e)))?;
         for name in &names {
             if name.starts_with(TEMPORARY_PREFIX) && name.ends_with(TEMPORARY_SUFFIX) {
-                // Left by a write that never reached its rename: the file it was for is whole.
+                // Left by a write that never reached its rename (every write holds the folder
+                // lock, held here): the file it was for is whole.
                 let _ = store.disk.remove(name);
             }
         }
-        let mut records = store.load()?;
+        let (mut records, changed) = store.load()?;
         let mut merged = Vec::new();
         for name in names
             .iter()
@@ -244,28 +143,48 @@ impl Store {
         {
             if let Ok(Some(bytes)) = store.disk.read(name, MAX_JSON_BYTES as u64) {
                 let text = String::from_utf8_lossy(&bytes);
-                if let Ok(newer) = Records::from_json(&text) {
-                    records.merge(&newer);
+                if let Ok(newer) = Records::read(&text) {
+                    if !newer.dropped.is_empty() {
+                        log::warn!(
+                            "{name}: entries left out on merging back: {:?}",
+                            newer.dropped
+                        );
+                    }
+                    records.merge(&newer.records);
                     merged.push(name.clone());
                 }
             }
         }
-        if !merged.is_empty() {
+        if changed || !merged.is_empty() {
             store.write(&records)?;
             for name in merged {
                 let _ = store.disk.remove(&name);
             }
         }
+        store.cap_aside();
         *store.records() = records;
         drop(writer);
         Ok(store)
     }
 
-    fn writer(&self) -> MutexGuard<'_, ()> {
-        self.lock.lock().unwrap_or_else(|e| e.into_inner())
+    /// The store's in-process lock, then the folder's lock against other processes: held
+    /// until the guard drops, at the end of the change.
+    fn writer(&self) -> Writer<'_> {
+        let in_process = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        let folder = match self.disk.lock() {
+            Ok(lock) => lock,
+            Err(e) => {
+                warn_no_folder_lock(&e);
+                FolderLock::in_process_only()
+            }
+        };
+        Writer {
+            _folder: folder,
+            _in_process: in_process,
+        }
     }
 
-    fn records(&self) -> MutexGuard<'_, Records> {
+    pub(super) fn records(&self) -> MutexGuard<'_, Records> {
         // Plain data: a panic never leaves it half changed.
         self.records.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -286,9 +205,39 @@ impl Store {
         self.aside().clone()
     }
 
-    /// Records `win`, writes the records and says what the win changed.
+    /// Kept-aside files removed when this store opened, to keep at most [`MAX_KEPT_ASIDE`]
+    /// of each kind: their names, oldest first.
+    pub fn removed_aside(&self) -> Vec<String> {
+        self.removed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Records `win`, writes the records and says what the win changed. Prefer
+    /// [`Store::record_once`]: a win recorded by this call twice counts twice.
     pub fn record(&self, win: &Win) -> Result<Outcome, StoreError> {
         self.change(|records| records.record(win).map_err(StoreError::from))
+    }
+
+    /// Records the win of the game `game_id` once (see [`Records::record_once`]): recording
+    /// the same id again returns what the first recording said and writes nothing.
+    pub fn record_once(&self, game_id: &str, win: &Win) -> Result<Outcome, StoreError> {
+        let _writer = self.writer();
+        let (mut records, changed) = self.load()?;
+        // What this store knew stays, should the file have gone meanwhile.
+        records.merge(&self.records());
+        if let Some(outcome) = records.recorded(game_id) {
+            if changed {
+                self.write(&records)?;
+            }
+            *self.records() = records;
+            return Ok(outcome);
+        }
+        let outcome = records.record_once(game_id, win)?;
+        self.write(&records)?;
+        *self.records() = records;
+        Ok(outcome)
     }
 
     /// Merges `other` into the records and writes them.
@@ -299,13 +248,14 @@ impl Store {
         })
     }
 
-    /// Reads the file again (another store may have written it), applies `apply`, writes.
+    /// Reads the file again (another store or process may have written it), applies
+    /// `apply`, writes.
     fn change<T>(
         &self,
         apply: impl FnOnce(&mut Records) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let _writer = self.writer();
-        let mut records = self.load()?;
+        let (mut records, _) = self.load()?;
         // What this store knew stays, should the file have gone meanwhile.
         records.merge(&self.records());
         let out = apply(&mut records)?;
@@ -314,64 +264,98 @@ impl Store {
         Ok(out)
     }
 
-    /// The records file's records; a damaged or newer file is kept aside (and said), leaving
-    /// none.
-    fn load(&self) -> Result<Records, StoreError> {
+    /// The records file's records, and whether they must be written back. A damaged or newer
+    /// file is moved aside (and said), leaving none; a file with bad entries is copied aside
+    /// (and said) and its good entries kept, to be written back.
+    fn load(&self) -> Result<(Records, bool), StoreError> {
         let bytes = match self.disk.read(FILE_NAME, MAX_JSON_BYTES as u64) {
-            Ok(None) => return Ok(Records::new()),
+            Ok(None) => return Ok((Records::new(), false)),
             Ok(Some(bytes)) => bytes,
             Err(e) => return Err(StoreError::Unreadable(words(&e))),
         };
         let problem = match std::str::from_utf8(&bytes) {
             Err(_) => RecordsError::Damaged("it is not text".into()),
-            Ok(text) => match Records::from_json(text) {
-                Ok(records) => return Ok(records),
+            Ok(text) => match Records::read(text) {
+                Ok(read) if read.dropped.is_empty() => return Ok((read.records, false)),
+                Ok(mut read) => {
+                    let file_name = self.copy_aside(&bytes)?;
+                    read.records.set_aside_serial(self.serial_of(&file_name));
+                    let reason = AsideReason::EntriesDropped(read.dropped);
+                    log::warn!("records file copied aside as {file_name}: {reason:?}");
+                    self.aside().push(KeptAside { file_name, reason });
+                    return Ok((read.records, true));
+                }
                 Err(e) => e,
             },
         };
-        let (prefix, reason) = match problem {
-            RecordsError::Newer { found } => (NEWER_PREFIX, AsideReason::Newer(found)),
-            other => (DAMAGED_PREFIX, AsideReason::Damaged(other.to_string())),
+        let reason = match problem {
+            RecordsError::Newer { found } => AsideReason::Newer(found),
+            other => AsideReason::Damaged(other.to_string()),
         };
-        let file_name = self.keep_aside(prefix)?;
+        let file_name = self.move_aside(&reason)?;
         log::warn!("records file kept aside as {file_name}: {reason:?}");
+        let mut fresh = Records::new();
+        fresh.set_aside_serial(self.serial_of(&file_name));
         self.aside().push(KeptAside { file_name, reason });
-        Ok(Records::new())
+        Ok((fresh, true))
     }
 
-    /// Moves the records file to the first `prefix<n>.json` no file has.
-    fn keep_aside(&self, prefix: &str) -> Result<String, StoreError> {
-        for n in 1..=10_000u32 {
-            let name = format!("{prefix}{n}{ASIDE_SUFFIX}");
-            match self.disk.rename_new(FILE_NAME, &name) {
-                Ok(()) => {
-                    self.disk
-                        .sync()
-                        .map_err(|e| StoreError::KeepAside(words(&e)))?;
-                    return Ok(name);
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(StoreError::KeepAside(words(&e))),
+    /// Flushes the folder after a rename. The rename has happened, so a failure is logged and
+    /// nothing more: file systems that cannot flush a folder (EINVAL) keep renames anyway.
+    pub(super) fn sync_folder(&self) {
+        if let Err(e) = self.disk.sync() {
+            if unsupported(&e) {
+                log::debug!("the records folder cannot be flushed here: {e}");
+            } else {
+                log::warn!("the records folder could not be flushed after a rename: {e}");
             }
         }
-        Err(StoreError::KeepAside(
-            "ten thousand files are kept aside already".into(),
-        ))
     }
 
     /// Writes `records` whole: a new temporary file, flushed, renamed over the records file,
-    /// the folder flushed. On a failure the temporary file is removed and the old file stays.
+    /// the folder flushed. On a failure before the rename the temporary file is removed and
+    /// the old file stays; after it, the change is done.
     fn write(&self, records: &Records) -> Result<(), StoreError> {
+        let mut bytes = records.to_json();
+        if bytes.len() > MAX_JSON_BYTES {
+            // Only fields of a later version can make it so; the file must read back.
+            log::warn!("records too long with a later version's fields: written without them");
+            bytes = records.without_unknown_fields().to_json();
+            if bytes.len() > MAX_JSON_BYTES {
+                return Err(StoreError::Unwritable(format!(
+                    "the records would take {} bytes, more than the {MAX_JSON_BYTES} a records file may be",
+                    bytes.len()
+                )));
+            }
+        }
         let temporary = temporary_name();
-        let fail = |e: io::Error| StoreError::Unwritable(words(&e));
         if let Err(e) = self
             .disk
-            .write_new(&temporary, records.to_json().as_bytes())
+            .write_new(&temporary, bytes.as_bytes())
+            .and_then(|()| self.disk.sync_file(&temporary))
             .and_then(|()| self.disk.replace(&temporary, FILE_NAME))
         {
             let _ = self.disk.remove(&temporary);
-            return Err(fail(e));
+            return Err(StoreError::Unwritable(words(&e)));
         }
-        self.disk.sync().map_err(fail)
+        self.sync_folder();
+        Ok(())
     }
+}
+
+/// Both locks of one change, let go in the reverse order.
+struct Writer<'a> {
+    _folder: FolderLock,
+    _in_process: MutexGuard<'a, ()>,
+}
+
+/// Says once per process that a folder has no cross-process lock.
+fn warn_no_folder_lock(e: &io::Error) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        log::warn!(
+            "the records folder cannot be locked against other processes ({e}); \
+             changes from this process still run one at a time"
+        );
+    });
 }

@@ -117,7 +117,7 @@ fn best_of_a_size_spans_its_pictures() {
 
 #[test]
 fn json_round_trips_and_a_damaged_or_newer_file_is_refused() {
-    let mut r = Records::new();
+    let mut r = Records::with_origin("phone");
     r.record(&win(52, 90)).unwrap();
     r.record(&Win {
         helped: true,
@@ -126,52 +126,183 @@ fn json_round_trips_and_a_damaged_or_newer_file_is_refused() {
     })
     .unwrap();
     let text = r.to_json();
-    assert!(text.contains("\"version\": 1"), "{text}");
+    assert!(
+        text.starts_with("{\"format\":\"slidepuzzle-records\",\"version\":2,"),
+        "{text}"
+    );
     assert_eq!(Records::from_json(&text).unwrap(), r);
-    let newer = text.replace("\"version\": 1", "\"version\": 2");
+    let newer = text.replace("\"version\":2", "\"version\":3");
     assert_eq!(
         Records::from_json(&newer),
-        Err(RecordsError::Newer { found: 2 })
+        Err(RecordsError::Newer { found: 3 })
     );
     for damaged in [
         String::new(),
         "not json".into(),
         text[..text.len() / 2].to_string(),
         text.replace("slidepuzzle-records", "something-else"),
-        text.replace("\"size\": 4", "\"size\": 9"),
-        text.replace("\"won\": 1", "\"won\": 0"),
-        text.replace("\"moves\": 52", "\"moves\": -1"),
+        text.replace("\"version\":2", "\"version\":0"),
         "x".repeat(MAX_JSON_BYTES + 1),
     ] {
         assert!(
-            matches!(Records::from_json(&damaged), Err(RecordsError::Damaged(_))),
+            matches!(Records::read(&damaged), Err(RecordsError::Damaged(_))),
             "{damaged:.80}"
         );
     }
-    // The same size and picture twice.
-    let entry = serde_json::to_string(r.entry(4, "sunset").unwrap()).unwrap();
-    let doubled =
-        format!("{{\"format\":\"{FORMAT}\",\"version\":1,\"records\":[{entry},{entry}]}}");
-    assert!(matches!(
-        Records::from_json(&doubled),
-        Err(RecordsError::Damaged(_))
-    ));
-    // An older file without the later optional fields still reads.
-    let minimal = format!(
-        "{{\"format\":\"{FORMAT}\",\"version\":1,\"records\":[{{\"size\":3,\"picture\":\"photo\",\
-         \"by_hand\":{{\"won\":1,\"fewest_moves\":{{\"moves\":20,\"elapsed_ms\":5}},\
-         \"fastest\":{{\"moves\":20,\"elapsed_ms\":5}}}}}}]}}"
-    );
-    let read = Records::from_json(&minimal).unwrap();
-    assert_eq!(read.entry(3, PHOTO).unwrap().helped, Tally::default());
+    // A bad entry is left out alone, and said; `from_json` refuses the file for it.
+    for (bad, why) in [
+        (text.replace("\"size\":4", "\"size\":9"), "out of range"),
+        (
+            text.replace("\"phone\":[1,1]", "\"phone\":[0,1]"),
+            "without a peek",
+        ),
+        (
+            text.replace("\"moves\":52", "\"moves\":-1"),
+            "invalid value",
+        ),
+    ] {
+        let read = Records::read(&bad).unwrap();
+        assert_eq!(read.dropped.len(), 1, "{bad}");
+        assert!(read.dropped[0].why.contains(why), "{:?}", read.dropped);
+        assert_eq!(read.records.entries().count(), 0);
+        assert!(matches!(
+            Records::from_json(&bad),
+            Err(RecordsError::Damaged(_))
+        ));
+    }
 }
 
 #[test]
-fn merging_two_devices_keeps_the_best_of_each_and_is_idempotent() {
-    let mut phone = Records::new();
+fn one_bad_entry_is_dropped_and_the_rest_read() {
+    let mut r = Records::with_origin("phone");
+    r.record(&win(52, 90)).unwrap();
+    r.record(&Win {
+        size: 3,
+        ..win(20, 10)
+    })
+    .unwrap();
+    let text = r.to_json().replacen("\"size\":3", "\"size\":\"three\"", 1);
+    let read = Records::read(&text).unwrap();
+    assert_eq!(read.dropped.len(), 1);
+    assert_eq!(read.dropped[0].position, 0);
+    assert_eq!(read.records.entry(4, "sunset"), r.entry(4, "sunset"));
+    assert!(read.records.entry(3, "sunset").is_none());
+    // The same size and picture twice: the second is dropped.
+    let mut single = Records::with_origin("phone");
+    single.record(&win(52, 90)).unwrap();
+    let t = single.to_json();
+    let start = t.find("\"records\":[").unwrap() + "\"records\":[".len();
+    assert!(t.ends_with("]}"), "{t}");
+    let entry = &t[start..t.len() - 2];
+    let doubled = format!("{}{entry},{entry}]}}", &t[..start]);
+    let read = Records::read(&doubled).unwrap();
+    assert_eq!(read.records.entries().count(), 1, "{doubled}");
+    assert_eq!(read.dropped.len(), 1);
+    assert_eq!(read.dropped[0].position, 1);
+    assert!(read.dropped[0].why.contains("twice"));
+}
+
+#[test]
+fn a_version_1_file_reads_and_its_games_count_once() {
+    let v1 = format!(
+        "{{\"format\":\"{FORMAT}\",\"version\":1,\"records\":[{{\"size\":3,\"picture\":\"photo\",\
+         \"by_hand\":{{\"won\":5,\"won_without_peeking\":2,\"fewest_moves\":{{\"moves\":20,\"elapsed_ms\":5}},\
+         \"fastest\":{{\"moves\":20,\"elapsed_ms\":5}}}}}}]}}"
+    );
+    let read = Records::from_json(&v1).unwrap();
+    let e = read.entry(3, PHOTO).unwrap();
+    assert_eq!((e.by_hand.won, e.by_hand.won_without_peeking), (5, 2));
+    assert_eq!(e.helped, Tally::default());
+    // Read twice (two processes upgrading): one origin, so merged it still counts 5.
+    let mut twice = read.clone();
+    twice.merge(&Records::from_json(&v1).unwrap());
+    assert_eq!(twice.entry(3, PHOTO).unwrap().by_hand.won, 5);
+    // Another device's version-1 file is another origin: its games add.
+    let other = Records::from_json(&v1.replace("\"won\":5", "\"won\":4")).unwrap();
+    twice.merge(&other);
+    assert_eq!(twice.entry(3, PHOTO).unwrap().by_hand.won, 9);
+    // New wins count under an origin of their own, beside the file's.
+    let mut upgraded = read.clone();
+    upgraded
+        .record(&Win {
+            size: 3,
+            picture: PHOTO.into(),
+            ..win(30, 9)
+        })
+        .unwrap();
+    let e = upgraded.entry(3, PHOTO).unwrap();
+    assert_eq!(e.by_hand.won, 6);
+    assert_eq!(e.origins(false).origins().count(), 2);
+    // Written back as version 2, it reads the same.
+    let again = Records::from_json(&upgraded.to_json()).unwrap();
+    assert_eq!(again, upgraded);
+}
+
+#[test]
+fn unknown_fields_are_kept_and_written_back() {
+    let mut r = Records::with_origin("phone");
+    r.record(&win(52, 90)).unwrap();
+    let text = r.to_json();
+    let later = text
+        .replacen("\"records\":", "\"theme\":{\"dark\":true},\"records\":", 1)
+        .replacen(
+            "\"picture\":\"sunset\"",
+            "\"picture\":\"sunset\",\"stars\":3",
+            1,
+        );
+    let mut read = Records::from_json(&later).unwrap();
+    read.record(&win(50, 80)).unwrap();
+    let written = read.to_json();
+    assert!(written.contains("\"theme\":{\"dark\":true}"), "{written}");
+    assert!(written.contains("\"stars\":3"), "{written}");
+    assert_eq!(read.entry(4, "sunset").unwrap().by_hand.won, 2);
+}
+
+#[test]
+fn a_game_recorded_twice_counts_once_and_says_the_same() {
+    let mut r = Records::with_origin("phone");
+    let first = r.record_once("game-a", &win(52, 90)).unwrap();
+    let text = r.to_json();
+    // The second recording, after a relaunch, reads the file: same answer, nothing counted.
+    let mut relaunched = Records::from_json(&text).unwrap();
+    assert_eq!(
+        relaunched.record_once("game-a", &win(52, 90)).unwrap(),
+        first
+    );
+    assert_eq!(relaunched, Records::from_json(&text).unwrap());
+    let second = relaunched.record_once("game-b", &win(48, 95)).unwrap();
+    assert_eq!(second.moves, Change::Better { was: 52 });
+    assert_eq!(second.won, 2);
+    assert!(matches!(
+        relaunched.record_once("", &win(1, 1)),
+        Err(RecordsError::InvalidWin(_))
+    ));
+    assert!(matches!(
+        relaunched.record_once("no spaces", &win(1, 1)),
+        Err(RecordsError::InvalidWin(_))
+    ));
+    // Only the latest ids are kept, so the file stays bounded.
+    for i in 0..MAX_RECENT {
+        relaunched
+            .record_once(&format!("g{i}"), &win(60, 100))
+            .unwrap();
+    }
+    assert!(relaunched.recorded("game-a").is_none());
+    assert!(relaunched
+        .recorded(&format!("g{}", MAX_RECENT - 1))
+        .is_some());
+    let id = new_game_id();
+    assert_eq!(id.len(), 32);
+    assert!(id.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_ne!(id, new_game_id());
+}
+
+#[test]
+fn merging_two_devices_adds_their_games_and_keeps_the_best_of_each() {
+    let mut phone = Records::with_origin("phone");
     phone.record(&win(52, 60)).unwrap();
     phone.record(&win(50, 90)).unwrap();
-    let mut tablet = Records::new();
+    let mut tablet = Records::with_origin("tablet");
     tablet.record(&win(46, 120)).unwrap();
     tablet
         .record(&Win {
@@ -184,7 +315,7 @@ fn merging_two_devices_keeps_the_best_of_each_and_is_idempotent() {
     let e = merged.entry(4, "sunset").unwrap();
     assert_eq!(e.by_hand.fewest_moves.unwrap().moves, 46);
     assert_eq!(e.by_hand.fastest.unwrap().elapsed_ms, 60_000);
-    assert_eq!(e.by_hand.won, 2);
+    assert_eq!(e.by_hand.won, 3);
     assert!(merged.entry(5, "sunset").is_some());
     let again = {
         let mut m = merged.clone();
@@ -193,10 +324,36 @@ fn merging_two_devices_keeps_the_best_of_each_and_is_idempotent() {
         m
     };
     assert_eq!(again, merged);
-    // Either order gives the same bests.
+    // Either order gives the same entries.
     let mut other_way = tablet.clone();
     other_way.merge(&phone);
-    assert_eq!(other_way, merged);
+    assert!(other_way.entries().eq(merged.entries()));
+    // The phone goes on counting under its own origin.
+    merged.record(&win(70, 200)).unwrap();
+    assert_eq!(merged.entry(4, "sunset").unwrap().by_hand.won, 4);
+    merged.merge(&phone);
+    assert_eq!(merged.entry(4, "sunset").unwrap().by_hand.won, 4);
+}
+
+#[test]
+fn origins_past_the_limit_fold_into_one_and_the_total_stays() {
+    let mut r = Records::with_origin("phone");
+    for i in 0..MAX_ORIGINS + 4 {
+        let mut other = Records::with_origin(&format!("device-{i:02}"));
+        for _ in 0..=i {
+            other.record(&win(50, 60)).unwrap();
+        }
+        r.merge(&other);
+    }
+    r.record(&win(50, 60)).unwrap();
+    let e = r.entry(4, "sunset").unwrap();
+    let n = (MAX_ORIGINS + 4) * (MAX_ORIGINS + 5) / 2 + 1;
+    assert_eq!(e.by_hand.won as usize, n);
+    let origins: Vec<&str> = e.origins(false).origins().map(|(o, _)| o).collect();
+    assert_eq!(origins.len(), MAX_ORIGINS);
+    assert!(origins.contains(&"phone") && origins.contains(&FOLDED));
+    assert!(!origins.contains(&"device-00"));
+    assert_eq!(Records::from_json(&r.to_json()).unwrap(), r);
 }
 
 #[test]
@@ -217,4 +374,5 @@ fn a_win_outside_the_boards_is_refused() {
         Err(RecordsError::InvalidWin(_))
     ));
     assert_eq!(r, Records::new());
+    assert!(r.origin().is_none());
 }
