@@ -12,6 +12,8 @@
 #   alone   a clone of the committed HEAD in an empty folder runs the tests that read
 #           tests/data and the CLI checks; a scan fails on any path out of the repository
 #           (scripts/standalone.sh; always)
+#   words   Android's strings against iOS's String Catalog, key by key, English and German
+#           (scripts/words.py; what differs on purpose is in scripts/words-exceptions.txt)
 #   swift   the iOS package's tests against the real core, a parse of the app's views,
 #           swift-format lint where the toolchain has it, and the iPhone type-check of the whole
 #           iOS side where an iOS SDK is on the machine (where `swift` is on PATH)
@@ -80,6 +82,11 @@ record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift
 echo "== the repository on its own (scripts/standalone.sh)"
 scripts/standalone.sh | tee target/standalone.log
 record alone "ran: $(grep -E '^(scan|clone): ' target/standalone.log | sed 's/^[a-z]*: //' | paste -sd';' | sed 's/;/; /')"
+
+# --- words: both apps' strings, key by key -------------------------------------------------------
+echo "== words (Android's strings.xml against iOS's Localizable.xcstrings)"
+words_line="$(python3 scripts/words.py | tee /dev/stderr | tail -1)"
+record words "ran: ${words_line#words: }"
 
 # --- fuzz (started now, runs beside the JVM phase) -----------------------------------------------
 fuzz_pid=""

@@ -39,7 +39,7 @@ class BoardView(context: Context, private val controller: GameController, privat
     init {
         isFocusable = true
         isFocusableInTouchMode = false
-        contentDescription = words.string(R.string.board_description)
+        contentDescription = words.string(R.string.board_label)
         clipChildren = true
         setWillNotDraw(false)
     }
@@ -73,15 +73,21 @@ class BoardView(context: Context, private val controller: GameController, privat
             }
             requestLayout()
         }
-        val animated = next.lastSlides.associateBy { it.tile }
+        val shake = next.shake
+        if (shake != null && shake != previous.shake && !reduceMotion) tiles.getOrNull(shake.cell)?.let { shakeTile(it) }
+        // Only a new move slides: the same slides published again (a line, a count) stay put.
+        val animated = if (next.slideId != previous.slideId) next.lastSlides.associateBy { it.tile } else emptyMap()
         val solvedPicture = next.phase == Phase.WON || next.tiles.isEmpty()
         // Where each cell's view is drawn now (a carried tile is off its cell): a tile that
         // slid starts from where its old cell's view was, so a drag let go flows on.
         val drawnAt = tiles.map { it.x to it.y }
+        // Nothing moved (a line, a count, a dialog): tiles in flight or under a finger go on.
+        val still = next.slideId == previous.slideId && next.tiles == previous.tiles && next.size == previous.size
         for ((cell, t) in tiles.withIndex()) {
             val label = if (next.tiles.isEmpty()) cell else next.tiles.getOrElse(cell) { 0 }
             val home = if (next.tiles.isEmpty()) cell else next.homes.getOrElse(label) { cell }
             t.bind(cell, label, home, blank = label == 0 && !solvedPicture)
+            if (still) continue
             t.animate().cancel()
             t.dragging = false
             if (width == 0) continue
@@ -100,6 +106,16 @@ class BoardView(context: Context, private val controller: GameController, privat
         invalidate()
     }
 
+    /** A tap that moved nothing: the tile shakes once, sideways. */
+    private fun shakeTile(t: TileView) {
+        val d = context.dpF(6f)
+        val x = position(t.cell).first
+        t.animate().cancel()
+        t.animate().x(x + d).setDuration(50).withEndAction {
+            t.animate().x(x - d).setDuration(80).withEndAction { t.animate().x(x).setDuration(50).start() }.start()
+        }.start()
+    }
+
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val w = MeasureSpec.getSize(widthMeasureSpec)
         val h = MeasureSpec.getSize(heightMeasureSpec)
@@ -111,6 +127,9 @@ class BoardView(context: Context, private val controller: GameController, privat
     }
 
     override fun onLayout(changed: Boolean, l: Int, t: Int, r: Int, b: Int) {
+        // A drag along the screen's edge moves tiles, not the system's Back (API 29+; the system
+        // honours up to 200 dp of each edge).
+        if (changed && android.os.Build.VERSION.SDK_INT >= 29) systemGestureExclusionRects = listOf(Rect(0, 0, r - l, b - t))
         val s = cellSize().toInt()
         for ((i, tile) in tiles.withIndex()) {
             // A slide in flight aims at the old size's cell: the new layout places it at once.
@@ -148,7 +167,8 @@ class BoardView(context: Context, private val controller: GameController, privat
     private var peeking = false
     private var velocity: VelocityTracker? = null
     private val peekStart = Runnable {
-        if (!moved && drag == null) {
+        // Only where a peek is possible: elsewhere a slow tap stays a tap.
+        if (!moved && drag == null && state.phase == Phase.PLAYING && state.art != null) {
             peeking = true
             controller.peek(true)
         }
@@ -174,7 +194,7 @@ class BoardView(context: Context, private val controller: GameController, privat
                 drag = null
                 peeking = false
                 velocity = VelocityTracker.obtain().also { it.addMovement(ev) }
-                postDelayed(peekStart, ViewConfiguration.getLongPressTimeout().toLong())
+                postDelayed(peekStart, BoardDrag.PEEK_DELAY_MS)
             }
             MotionEvent.ACTION_MOVE -> {
                 velocity?.addMovement(ev)
@@ -237,7 +257,7 @@ class BoardView(context: Context, private val controller: GameController, privat
         }
     }
 
-    /** A drag let go short of half a step: its tiles go back. */
+    /** A drag let go short of its commit: its tiles go back. */
     private fun settle(d: BoardDrag) {
         for (cell in d.cells) {
             val t = tiles.getOrNull(cell) ?: continue
@@ -302,7 +322,7 @@ class BoardView(context: Context, private val controller: GameController, privat
                 state.canPlay && cell in state.movable && label != 0 -> {
                     val d = BoardDrag.start(cell, state.tiles, state.size)?.direction
                     if (d != null) {
-                        info.addAction(AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_slide, words.direction(d))))
+                        info.addAction(AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_slide_piece, words.direction(d))))
                     }
                 }
             }
@@ -325,7 +345,7 @@ class BoardView(context: Context, private val controller: GameController, privat
             }
             val bmp = bitmap
             val src = rects.getOrNull(home)
-            val numbers = state.settings.numbers || bmp == null
+            val numbers = state.settings.showNumbers || bmp == null
             if (bmp != null && src != null) {
                 canvas.drawBitmap(bmp, src, RectF(0f, 0f, w, h), paint)
             } else {
@@ -345,10 +365,10 @@ class BoardView(context: Context, private val controller: GameController, privat
                 canvas.drawCircle(w / 2, h / 2, r, arrowBack)
                 canvas.save()
                 val angle = when (hint.direction) {
-                    TileDir.UP -> 0f
-                    TileDir.RIGHT -> 90f
-                    TileDir.DOWN -> 180f
-                    TileDir.LEFT -> 270f
+                    TileDirection.UP -> 0f
+                    TileDirection.RIGHT -> 90f
+                    TileDirection.DOWN -> 180f
+                    TileDirection.LEFT -> 270f
                 }
                 canvas.rotate(angle, w / 2, h / 2)
                 val a = (r * 1.4f).toInt()

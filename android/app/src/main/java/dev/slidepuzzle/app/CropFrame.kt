@@ -63,13 +63,13 @@ data class CropFrame(
     fun reset(): CropFrame = copy(zoom = 1.0, centerX = width / 2, centerY = height / 2)
 
     /** TalkBack's nudge: a tenth of the side the way that shows more of that side. */
-    fun nudged(direction: TileDir): CropFrame {
+    fun nudged(direction: TileDirection): CropFrame {
         val step = sidePixels / 10
         return when (direction) {
-            TileDir.UP -> copy(centerY = centerY - step)
-            TileDir.DOWN -> copy(centerY = centerY + step)
-            TileDir.LEFT -> copy(centerX = centerX - step)
-            TileDir.RIGHT -> copy(centerX = centerX + step)
+            TileDirection.UP -> copy(centerY = centerY - step)
+            TileDirection.DOWN -> copy(centerY = centerY + step)
+            TileDirection.LEFT -> copy(centerX = centerX - step)
+            TileDirection.RIGHT -> copy(centerX = centerX + step)
         }.clamped()
     }
 

@@ -27,7 +27,7 @@ class CropScreen(private val activity: MainActivity, private val controller: Gam
     private val spinner = ProgressBar(activity).apply { isIndeterminate = true; id = R.id.spinner }
     private val status = activity.label(colorRes = R.color.on_surface_variant)
     private val use = activity.button(words.string(R.string.crop_use), style = ButtonStyle.FILLED) { controller.cropUse() }.apply { id = R.id.crop_use }
-    private val cancel = activity.button(words.string(R.string.crop_cancel), style = ButtonStyle.TONAL) { controller.cropCancel() }.apply { id = R.id.crop_cancel }
+    private val cancel = activity.button(words.string(R.string.common_cancel), style = ButtonStyle.TONAL) { controller.cropCancel() }.apply { id = R.id.crop_cancel }
     private val title = activity.label(words.string(R.string.crop_title), R.dimen.text_title, bold = true).apply { accessibilityHeading() }
     private val panel = activity.column(
         activity.label(words.string(R.string.crop_help), colorRes = R.color.on_surface_variant),
@@ -45,7 +45,7 @@ class CropScreen(private val activity: MainActivity, private val controller: Gam
         val busy = crop == null || crop.preview == null || crop.preparing
         spinner.visibility = if (busy) View.VISIBLE else View.GONE
         status.text = when {
-            crop == null || crop.preview == null -> words.string(R.string.crop_reading)
+            crop == null || crop.preview == null -> words.string(R.string.start_getting_photo)
             crop.preparing -> words.string(R.string.crop_preparing)
             else -> ""
         }
@@ -87,7 +87,7 @@ class CropView(context: Context, private val controller: GameController, private
     fun frameOrigin(): Double = (width - frameSide()) / 2
 
     init {
-        contentDescription = words.string(R.string.crop_description)
+        contentDescription = words.string(R.string.crop_square)
         isFocusable = true
         setBackgroundColor(context.color(R.color.board_frame))
     }
@@ -167,10 +167,10 @@ class CropView(context: Context, private val controller: GameController, private
     private val actions = listOf(
         R.string.crop_zoom_in to { controller.cropZoom(1.25, frameSide() / 2, frameSide() / 2, frameSide()) },
         R.string.crop_zoom_out to { controller.cropZoom(0.8, frameSide() / 2, frameSide() / 2, frameSide()) },
-        R.string.crop_move_up to { controller.cropNudge(TileDir.UP) },
-        R.string.crop_move_down to { controller.cropNudge(TileDir.DOWN) },
-        R.string.crop_move_left to { controller.cropNudge(TileDir.LEFT) },
-        R.string.crop_move_right to { controller.cropNudge(TileDir.RIGHT) },
+        R.string.crop_move_up to { controller.cropNudge(TileDirection.UP) },
+        R.string.crop_move_down to { controller.cropNudge(TileDirection.DOWN) },
+        R.string.crop_move_left to { controller.cropNudge(TileDirection.LEFT) },
+        R.string.crop_move_right to { controller.cropNudge(TileDirection.RIGHT) },
         R.string.crop_reset to { controller.cropReset() },
     )
 

@@ -74,13 +74,13 @@ class DialogHost(private val activity: MainActivity, private val controller: Gam
                 title.text = words.string(R.string.settings_title)
                 (settings.view.parent as? ViewGroup)?.removeView(settings.view)
                 body.addView(settings.view)
-                buttons.addView(a.button(words.string(R.string.done), style = ButtonStyle.FILLED) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
+                buttons.addView(a.button(words.string(R.string.common_done), style = ButtonStyle.FILLED) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
             }
             DialogState.Details -> {
                 title.text = words.string(R.string.details_title)
                 val report = s.solve
                 if (report != null) body.addView(a.label(words.solveDetails(report).joinToString("\n")))
-                buttons.addView(a.button(words.string(R.string.close), style = ButtonStyle.FILLED) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
+                buttons.addView(a.button(words.string(R.string.common_close), style = ButtonStyle.FILLED) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
             }
             DialogState.MoreSizes -> {
                 title.text = words.string(R.string.size_bigger_title)
@@ -91,12 +91,28 @@ class DialogHost(private val activity: MainActivity, private val controller: Gam
                         })
                     }
                 })
-                buttons.addView(a.button(words.string(R.string.cancel), style = ButtonStyle.TEXT) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
+                buttons.addView(a.button(words.string(R.string.control_cancel), style = ButtonStyle.TEXT) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
+            }
+            DialogState.Status -> {
+                val won = s.phase == Phase.WON && s.win != null
+                title.text = when {
+                    !won -> words.string(R.string.status_title)
+                    s.win?.byAuto == true -> words.string(R.string.win_by_auto_title)
+                    else -> words.string(R.string.win_title)
+                }
+                body.addView(a.label(words.statusLines(s).joinToString("\n")))
+                buttons.addView(a.button(words.string(R.string.common_close), style = ButtonStyle.FILLED) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
+                if (s.solve != null) {
+                    buttons.addView(
+                        a.button(words.string(R.string.solve_details), style = ButtonStyle.TEXT) { controller.openDetails() }.apply { id = R.id.details },
+                        0,
+                    )
+                }
             }
             is DialogState.Confirm -> {
                 title.text = words.string(if (d.pending == Pending.LEAVE) R.string.confirm_leave_title else R.string.confirm_shuffle_title)
                 body.addView(a.label(a.resources.getQuantityString(R.plurals.confirm_lost, d.moves, words.number(d.moves.toLong()))))
-                buttons.addView(a.button(words.string(R.string.keep_playing), style = ButtonStyle.TEXT) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
+                buttons.addView(a.button(words.string(R.string.confirm_keep), style = ButtonStyle.TEXT) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
                 buttons.addView(
                     a.button(words.string(if (d.pending == Pending.LEAVE) R.string.confirm_leave else R.string.confirm_shuffle), style = ButtonStyle.FILLED) {
                         controller.confirm()
@@ -105,6 +121,9 @@ class DialogHost(private val activity: MainActivity, private val controller: Gam
                 )
             }
         }
+        // TalkBack: the card is a pane named by its title, and its focus starts on the title.
+        if (android.os.Build.VERSION.SDK_INT >= 28) card.accessibilityPaneTitle = title.text
         card.sendAccessibilityEvent(android.view.accessibility.AccessibilityEvent.TYPE_WINDOW_STATE_CHANGED)
+        title.post { title.performAccessibilityAction(android.view.accessibility.AccessibilityNodeInfo.ACTION_ACCESSIBILITY_FOCUS, null) }
     }
 }

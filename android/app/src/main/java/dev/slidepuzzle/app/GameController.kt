@@ -200,7 +200,7 @@ class GameController(
 
     fun cropReset() = updateCrop { it.reset() }
 
-    fun cropNudge(direction: TileDir) = updateCrop { it.nudged(direction) }
+    fun cropNudge(direction: TileDirection) = updateCrop { it.nudged(direction) }
 
     private fun updateCrop(change: (CropFrame) -> CropFrame) {
         val crop = state.cropState ?: return
@@ -314,7 +314,7 @@ class GameController(
 
     internal fun backToStart() {
         stopAll()
-        bankClock()
+        pauseClock()
         game = null
         publish(
             UiState(
@@ -349,7 +349,8 @@ class GameController(
                 if (cell !in state.tiles.indices || state.tiles[cell] == 0) return
                 val slides = g.tap(cell)
                 if (slides.isEmpty()) {
-                    publish(state.copy(note = Note.NotInLine(state.tiles[cell])))
+                    val tile = state.tiles[cell].takeIf { state.numbered }
+                    publish(state.copy(note = Note.NotInLine(tile), shake = Shake((state.shake?.id ?: 0) + 1, cell)))
                 } else {
                     moved(slides)
                 }
@@ -359,7 +360,7 @@ class GameController(
     }
 
     /** A key or a swipe: the tile next to the empty space slides [direction]. */
-    fun slide(direction: TileDir) {
+    fun slide(direction: TileDirection) {
         if (state.phase != Phase.PLAYING || state.screen != Screen.GAME) return
         val step = game?.move(direction.blankMove) ?: return
         moved(listOf(step))
@@ -378,7 +379,7 @@ class GameController(
         val g = game ?: return
         if (state.phase != Phase.PLAYING) return
         val slide = g.undo() ?: return
-        publish(announce(fromGame(Phase.PLAYING, listOf(slide)), movedNote(listOf(slide))))
+        publish(announce(fromGame(Phase.PLAYING, listOf(slide)).copy(solve = null), movedNote(listOf(slide))))
     }
 
     fun redo() {
@@ -418,13 +419,13 @@ class GameController(
         if (g.isSolved()) {
             win(byAuto = false, slides)
         } else {
-            publish(announce(fromGame(Phase.PLAYING, slides), movedNote(slides)))
+            publish(announce(fromGame(Phase.PLAYING, slides).copy(solve = null), movedNote(slides)))
         }
     }
 
     private fun movedNote(slides: List<SlideStep>): Note? {
         val first = slides.firstOrNull() ?: return null
-        return Note.Moved(slides.map { it.tile }, TileDir.of(first.fromCell, first.toCell, state.size))
+        return Note.Moved(slides.map { it.tile }, TileDirection.of(first.fromCell, first.toCell, state.size))
     }
 
     /**
@@ -435,7 +436,7 @@ class GameController(
      */
     internal fun win(byAuto: Boolean, slides: List<SlideStep>) {
         val g = game ?: return
-        bankClock()
+        pauseClock()
         stopHint()
         val helped = byAuto || state.helped
         val id = gameId ?: core.newGameId().also { gameId = it }
@@ -463,6 +464,7 @@ class GameController(
             canUndo = g.canUndo(),
             canRedo = g.canRedo(),
             lastSlides = slides,
+            slideId = if (slides.isEmpty()) state.slideId else state.slideId + 1,
             hint = null,
             note = null,
             playback = if (phase == Phase.ANIMATING) state.playback else null,
@@ -475,11 +477,37 @@ class GameController(
 
     fun openSettings() = publish(state.copy(dialog = DialogState.Settings))
 
+    /** How Auto solved it; playback holds while the player reads. */
     fun openDetails() {
-        if (state.solve != null) publish(state.copy(dialog = DialogState.Details))
+        if (state.solve == null) return
+        pausePlayback()
+        publish(state.copy(dialog = DialogState.Details))
+    }
+
+    /** The status slot tapped: its lines in full. */
+    fun openStatus() {
+        if (state.screen == Screen.GAME && state.dialog == null) publish(state.copy(dialog = DialogState.Status))
     }
 
     fun dismissDialog() = publish(state.copy(dialog = null))
+
+    /** A control of the row pressed ([UiState.controls] says which show). */
+    fun perform(control: Control) {
+        if (state.controls.none { it.control == control && it.enabled }) return
+        when (control) {
+            Control.SHUFFLE -> requestShuffle()
+            Control.HINT -> hint()
+            Control.UNDO -> undo()
+            Control.REDO -> redo()
+            Control.AUTO -> auto()
+            Control.PEEK -> peek(!state.peeking)
+            Control.CANCEL -> if (state.phase == Phase.SHUFFLING) cancelShuffle() else stopAuto()
+            Control.PAUSE -> pausePlayback()
+            Control.RESUME -> resumePlayback()
+            Control.STOP -> stopAuto()
+            Control.PLAY_AGAIN -> playAgain()
+        }
+    }
 
     /** The confirmation's yes. */
     fun confirm() {
@@ -506,25 +534,27 @@ class GameController(
                 publish(state.copy(clock = ClockState(game?.elapsedMs() ?: 0, time.nowMs())))
             }
         } else {
-            bankClock()
+            pauseClock()
         }
     }
 
     /** Adds the running time to the game and stops the clock. */
-    internal fun bankClock() {
+    internal fun pauseClock() {
         val since = state.clock.runningSince ?: return
         val g = game
         g?.addElapsedMs(time.nowMs() - since)
         publish(state.copy(clock = ClockState(g?.elapsedMs() ?: state.clock.bankedMs)))
     }
 
-    /** The app left the screen: the clock pauses, searches stop, Auto stops. */
+    /** The app left the screen: the clock pauses, searches stop, Auto's playback holds with its
+     *  path kept, and Auto's search stops, to run again on [resume]. */
     fun pause() {
         active = false
-        if (state.phase == Phase.SOLVING || state.phase == Phase.ANIMATING) cancelAuto()
+        if (state.phase == Phase.SOLVING) haltAuto()
+        pausePlayback()
         stopFewest()
         stopHint()
-        bankClock()
+        pauseClock()
         if (state.peeking) publish(state.copy(peeking = false))
     }
 
@@ -532,13 +562,14 @@ class GameController(
      *  starts again if it had not finished. */
     fun resume() {
         active = true
+        if (state.phase == Phase.SOLVING && autoCancel == null) search()
         syncClock()
         resumeFewest()
     }
 
     /** Stops everything in flight: Auto, its playback, a shuffle, the fewest-move search. */
     internal fun stopAll() {
-        stopAuto()
+        haltAuto()
         stopFewest()
         stopHint()
         shuffleCancel?.cancel()

@@ -49,7 +49,10 @@ class MainActivity : Activity() {
     private lateinit var dialogs: DialogHost
     private var insets = Insets4(0, 0, 0, 0)
     private var announced = 0
+    private var spokenNote: Note? = null
     private var celebrated = -1
+    /** What TalkBack was handed, newest last (the tests read it; a few lines at most). */
+    internal val spoken = ArrayDeque<String>()
 
     override fun onCreate(savedInstanceState: Bundle?) {
         super.onCreate(savedInstanceState)
@@ -91,8 +94,12 @@ class MainActivity : Activity() {
         if (Build.VERSION.SDK_INT >= 30) {
             window.setDecorFitsSystemWindows(false)
         } else {
-            window.decorView.systemUiVisibility = View.SYSTEM_UI_FLAG_LAYOUT_STABLE or
-                View.SYSTEM_UI_FLAG_LAYOUT_FULLSCREEN or View.SYSTEM_UI_FLAG_LAYOUT_HIDE_NAVIGATION
+            // Added to what the theme set (the light bars' flags), never assigned over it.
+            val light = resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK != Configuration.UI_MODE_NIGHT_YES
+            var flags = View.SYSTEM_UI_FLAG_LAYOUT_STABLE or View.SYSTEM_UI_FLAG_LAYOUT_FULLSCREEN or View.SYSTEM_UI_FLAG_LAYOUT_HIDE_NAVIGATION
+            if (light) flags = flags or View.SYSTEM_UI_FLAG_LIGHT_STATUS_BAR
+            if (light && Build.VERSION.SDK_INT >= 27) flags = flags or View.SYSTEM_UI_FLAG_LIGHT_NAVIGATION_BAR
+            window.decorView.systemUiVisibility = window.decorView.systemUiVisibility or flags
         }
         if (Build.VERSION.SDK_INT >= 28) {
             window.attributes = window.attributes.apply {
@@ -124,18 +131,43 @@ class MainActivity : Activity() {
         next.render(s)
         dialogs.render(s)
         syncBack(s)
-        s.announcement?.let { a ->
-            if (a.id != announced) {
-                announced = a.id
-                root.announceForAccessibility(text.spoken(a.note))
-            }
-        }
+        // A dialog is modal for TalkBack too: the screen below is hidden until it closes.
+        next.view.importantForAccessibility =
+            if (s.dialog != null) View.IMPORTANT_FOR_ACCESSIBILITY_NO_HIDE_DESCENDANTS else View.IMPORTANT_FOR_ACCESSIBILITY_AUTO
+        speak(s)
+        keepScreenOn(s)
         if (s.phase == Phase.WON && s.wins != celebrated && s.screen == Screen.GAME) {
             // CONFIRM is API 30; before it a long-press buzz is the closest.
             val haptic = if (Build.VERSION.SDK_INT >= 30) HapticFeedbackConstants.CONFIRM else HapticFeedbackConstants.LONG_PRESS
             if (celebrated >= 0 || s.wins > 0) root.performHapticFeedback(haptic)
             celebrated = s.wins
         }
+    }
+
+    /** One voice: what the state announces, else a new line, each said once; never the search's
+     *  count or each move of Auto's playback (its start, path, pause, stop and win are said). */
+    private fun speak(s: UiState) {
+        val fresh = s.announcement?.takeIf { it.id != announced }
+        val note = s.note?.takeIf { it != spokenNote && it !is Note.Searching }
+        spokenNote = s.note
+        val line = when {
+            fresh != null -> text.spoken(fresh.note).also { announced = fresh.id }
+            note != null && s.screen == Screen.GAME -> text.note(note)
+            else -> return
+        }
+        spoken.addLast(line)
+        while (spoken.size > 20) spoken.removeFirst()
+        @Suppress("DEPRECATION")
+        root.announceForAccessibility(line)
+    }
+
+    /** The screen stays on while Auto searches or plays and while a shuffle runs: nothing the
+     *  player touches meanwhile would keep it awake. */
+    private fun keepScreenOn(s: UiState) {
+        val busy = s.screen == Screen.GAME &&
+            (s.phase == Phase.SOLVING || s.phase == Phase.SHUFFLING || (s.phase == Phase.ANIMATING && s.playback?.paused != true))
+        val flag = android.view.WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON
+        if (busy) window.addFlags(flag) else window.clearFlags(flag)
     }
 
     override fun onSaveInstanceState(outState: Bundle) {
@@ -197,12 +229,13 @@ class MainActivity : Activity() {
     }
 
     override fun onKeyDown(keyCode: Int, event: KeyEvent): Boolean {
-        if (controller.state.screen == Screen.GAME && controller.state.phase == Phase.PLAYING) {
+        // Arrows slide tiles only on the game itself, never behind a dialog.
+        if (controller.state.screen == Screen.GAME && controller.state.phase == Phase.PLAYING && controller.state.dialog == null) {
             val d = when (keyCode) {
-                KeyEvent.KEYCODE_DPAD_UP -> TileDir.UP
-                KeyEvent.KEYCODE_DPAD_DOWN -> TileDir.DOWN
-                KeyEvent.KEYCODE_DPAD_LEFT -> TileDir.LEFT
-                KeyEvent.KEYCODE_DPAD_RIGHT -> TileDir.RIGHT
+                KeyEvent.KEYCODE_DPAD_UP -> TileDirection.UP
+                KeyEvent.KEYCODE_DPAD_DOWN -> TileDirection.DOWN
+                KeyEvent.KEYCODE_DPAD_LEFT -> TileDirection.LEFT
+                KeyEvent.KEYCODE_DPAD_RIGHT -> TileDirection.RIGHT
                 else -> null
             }
             if (d != null) {

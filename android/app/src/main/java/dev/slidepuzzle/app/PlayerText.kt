@@ -38,79 +38,82 @@ class PlayerText(private val context: Context) {
         else -> "${number((ms + 500) / 1000)} s"
     }
 
-    fun boardName(size: Int) = string(R.string.size_chip, size)
+    fun boardName(size: Int) = string(R.string.board, size)
 
-    fun direction(d: TileDir): String = string(
+    fun direction(d: TileDirection): String = string(
         when (d) {
-            TileDir.UP -> R.string.dir_up
-            TileDir.DOWN -> R.string.dir_down
-            TileDir.LEFT -> R.string.dir_left
-            TileDir.RIGHT -> R.string.dir_right
+            TileDirection.UP -> R.string.direction_up
+            TileDirection.DOWN -> R.string.direction_down
+            TileDirection.LEFT -> R.string.direction_left
+            TileDirection.RIGHT -> R.string.direction_right
         },
     )
 
     fun builtinName(id: String): String = when (id) {
-        "sunset" -> string(R.string.builtin_sunset)
-        "aurora" -> string(R.string.builtin_aurora)
-        "mandala" -> string(R.string.builtin_mandala)
-        "bauhaus" -> string(R.string.builtin_bauhaus)
-        "photo" -> string(R.string.records_picture_photo)
+        "sunset" -> string(R.string.picture_sunset)
+        "aurora" -> string(R.string.picture_aurora)
+        "mandala" -> string(R.string.picture_mandala)
+        "bauhaus" -> string(R.string.picture_bauhaus)
+        "photo" -> string(R.string.picture_photo)
         else -> id
     }
 
     /** The line for [note]. */
     fun note(note: Note): String = when (note) {
-        Note.ChooseBlank -> string(R.string.msg_choose_blank)
-        Note.NowShuffle -> string(R.string.msg_now_shuffle)
-        Note.TapShuffle -> string(R.string.msg_tap_shuffle)
-        is Note.NotInLine -> string(R.string.msg_not_in_line, note.tile)
-        Note.Shuffling -> string(R.string.msg_shuffling)
-        Note.PreparingShuffle -> string(R.string.msg_preparing_shuffle)
-        Note.ShuffleCancelled -> string(R.string.msg_shuffle_cancelled)
-        is Note.LevelNotOffered -> string(R.string.msg_level_not_offered, string(note.level.shortTitle), boardName(note.size))
-        is Note.Searching -> if (note.positions == 0L) string(R.string.msg_searching)
-        else res.getQuantityString(R.plurals.msg_searching_positions, quantity(note.positions), number(note.positions))
-        Note.PreparingDatabases -> string(R.string.msg_preparing_databases)
-        Note.AutoStopped -> string(R.string.msg_auto_stopped)
-        Note.PlaybackBroke -> string(R.string.msg_playback_broke)
-        is Note.HintNote -> string(R.string.msg_hint, note.hint.tile, direction(note.hint.direction))
-        is Note.PatternDbTooBig -> string(R.string.msg_pdb_too_big, boardName(note.size))
+        Note.ChooseBlank -> string(R.string.note_choose_blank)
+        Note.NowShuffle -> string(R.string.note_now_shuffle)
+        Note.TapShuffle -> string(R.string.note_tap_shuffle)
+        is Note.NotInLine -> note.tile?.let { string(R.string.note_not_in_line, it) } ?: string(R.string.note_not_in_line_piece)
+        Note.Shuffling -> string(R.string.note_shuffling)
+        Note.PreparingShuffle -> string(R.string.note_preparing_shuffle)
+        Note.ShuffleCancelled -> string(R.string.note_shuffle_cancelled)
+        is Note.LevelNotOffered -> string(R.string.note_level_not_offered, string(note.level.shortTitle), boardName(note.size))
+        is Note.Searching -> if (note.positions == 0L) string(R.string.note_searching)
+        else res.getQuantityString(R.plurals.note_searching_positions, quantity(note.positions), number(note.positions))
+        Note.PreparingDatabases -> string(R.string.note_preparing_databases)
+        Note.AutoStopped -> string(R.string.note_auto_stopped)
+        Note.PlaybackBroke -> string(R.string.note_playback_broke)
+        is Note.HintNote -> if (note.numbered) string(R.string.note_hint, note.hint.tile, direction(note.hint.direction))
+        else string(R.string.note_hint_piece, direction(note.hint.direction))
+        is Note.HintFailed -> string(if (note.error.kind == CoreError.Kind.LIMIT_TIME) R.string.note_hint_failed_time else R.string.note_hint_failed)
+        Note.AutoPaused -> string(R.string.note_auto_paused)
+        is Note.PatternDatabasesTooSmall -> string(R.string.note_pdb_too_small, boardName(note.size))
         is Note.SolveFailed -> solveFailure(note.error, note.choice, note.size)
-        is Note.PictureFailed -> string(R.string.msg_picture_failed, pictureProblem(note.error))
-        Note.PhotoMissing -> string(R.string.msg_photo_missing)
-        Note.PhotoGone -> string(R.string.photo_gone)
-        Note.RestoreFailed -> string(R.string.msg_restore_failed)
-        Note.RecordsKeptAside -> string(R.string.msg_records_kept_aside)
-        Note.RecordsUnreadable -> string(R.string.msg_records_unreadable)
-        Note.RecordNotSaved -> string(R.string.msg_record_not_saved)
-        Note.FindingHint -> string(R.string.msg_finding_hint)
-        Note.NoCamera -> string(R.string.no_camera)
-        Note.NoPicker -> string(R.string.no_picker)
+        is Note.PictureFailed -> string(R.string.note_picture_failed, pictureProblem(note.error))
+        Note.PhotoMissing -> string(R.string.note_photo_missing)
+        Note.PhotoGone -> string(R.string.note_photo_gone)
+        Note.RestoreFailed -> string(R.string.note_restore_failed)
+        Note.RecordsKeptAside -> string(R.string.note_records_kept_aside)
+        Note.RecordsUnreadable -> string(R.string.note_records_unreadable)
+        Note.RecordNotSaved -> string(R.string.note_record_not_saved)
+        Note.FindingHint -> string(R.string.note_finding_hint)
+        Note.NoCamera -> string(R.string.note_no_camera)
+        Note.NoPicker -> string(R.string.note_no_picker)
         is Note.Moved -> moved(note.tiles, note.direction)
-        is Note.Won -> string(R.string.announce_won, movesIn(note.moves), clock(note.elapsedMs))
-        Note.AutoStarted -> string(R.string.announce_auto_start)
-        is Note.AutoFound -> string(R.string.announce_auto_found, movesIn(note.moves))
+        is Note.Won -> string(R.string.note_won, movesIn(note.moves), clock(note.elapsedMs))
+        Note.AutoStarted -> string(R.string.note_auto_started)
+        is Note.AutoFound -> string(R.string.note_auto_found, movesIn(note.moves))
     }
 
     /** What TalkBack says for [note] (the hint says "Hint:" first). */
     fun spoken(note: Note): String = when (note) {
-        is Note.HintNote -> string(R.string.msg_hint_announce, note.hint.tile, direction(note.hint.direction))
+        is Note.HintNote -> string(R.string.note_hint_spoken, note(note.copy(numbered = true)))
         else -> note(note)
     }
 
-    private fun moved(tiles: List<Int>, d: TileDir): String =
-        if (tiles.size == 1) string(R.string.moved_one, tiles[0], direction(d))
-        else string(R.string.moved_many, tiles.joinToString(", "), direction(d))
+    private fun moved(tiles: List<Int>, d: TileDirection): String =
+        if (tiles.size == 1) string(R.string.note_moved, tiles[0], direction(d))
+        else string(R.string.note_moved_many, tiles.joinToString(", "), direction(d))
 
     /** Why a picture was refused, by kind. */
     fun pictureProblem(e: CoreError): String = string(
         when (e.kind) {
-            CoreError.Kind.PICTURE_UNKNOWN_FORMAT -> R.string.picture_unknown_format
-            CoreError.Kind.PICTURE_TRUNCATED -> R.string.picture_truncated
-            CoreError.Kind.PICTURE_DAMAGED -> R.string.picture_damaged
-            CoreError.Kind.PICTURE_TOO_LARGE -> R.string.picture_too_large
-            CoreError.Kind.PICTURE_EMPTY -> R.string.picture_empty
-            else -> R.string.picture_other
+            CoreError.Kind.PICTURE_UNKNOWN_FORMAT -> R.string.photo_unknown_format
+            CoreError.Kind.PICTURE_TRUNCATED -> R.string.photo_truncated
+            CoreError.Kind.PICTURE_DAMAGED -> R.string.photo_damaged
+            CoreError.Kind.PICTURE_TOO_LARGE -> R.string.photo_too_large
+            CoreError.Kind.PICTURE_EMPTY -> R.string.photo_empty
+            else -> R.string.photo_other
         },
     )
 
@@ -120,24 +123,33 @@ class PlayerText(private val context: Context) {
         val board = boardName(size)
         return when (e.kind) {
             CoreError.Kind.LIMIT_MEMORY -> string(R.string.fail_memory, method, string(R.string.megabytes, number(MEMORY_BUDGET_MB)), board)
-            CoreError.Kind.LIMIT_TIME -> string(R.string.fail_time, method, duration(autoBudgetMs(size)), board)
+            // Auto itself out of time: pointing at Auto would send the player round in a circle.
+            CoreError.Kind.LIMIT_TIME -> if (choice == AlgorithmChoice.AUTO) string(R.string.fail_time_auto, duration(autoBudgetMs(size)), board)
+            else string(R.string.fail_time, method, duration(autoBudgetMs(size)), board)
             CoreError.Kind.LIMIT_NODES -> string(R.string.fail_nodes, method, board)
-            CoreError.Kind.CANCELLED -> string(R.string.msg_auto_stopped)
+            CoreError.Kind.CANCELLED -> string(R.string.note_auto_stopped)
             CoreError.Kind.UNSUPPORTED -> string(R.string.fail_unsupported, method, board)
             CoreError.Kind.DATABASES -> string(R.string.fail_databases, board)
             else -> string(R.string.fail_other)
         }
     }
 
+    /** Auto's line while it plays, before the win: "Found the fewest: 45 moves from here", or
+     *  the path it found and the bound. */
+    fun foundLine(r: SolveReport): String =
+        if (r.optimal) string(R.string.solve_found_fewest, moves(r.moves.size)) else boundLine(r)
+
     /** "Solved in 42 moves — the fewest possible"; "Found a 58-move solution in 1.0 s; the
      *  fewest is at least 52". */
     fun solveLine(r: SolveReport): String =
-        if (r.optimal) string(R.string.solve_optimal, movesIn(r.moves.size))
-        else string(
-            R.string.solve_bound,
-            res.getQuantityString(R.plurals.move_count_adjective, r.moves.size, number(r.moves.size.toLong())),
-            duration(r.elapsedMs), number(r.lowerBound.toLong()),
-        )
+        if (r.optimal) string(R.string.solve_optimal, movesIn(r.moves.size)) else boundLine(r)
+
+    /** A path not proven the fewest: its length, the search's time and the bound it proved. */
+    private fun boundLine(r: SolveReport): String = string(
+        R.string.solve_bound,
+        res.getQuantityString(R.plurals.move_count_adjective, r.moves.size, number(r.moves.size.toLong())),
+        duration(r.elapsedMs), number(r.lowerBound.toLong()),
+    )
 
     /** The details one tap away from the solve line. */
     fun solveDetails(r: SolveReport): List<String> {
@@ -194,13 +206,13 @@ class PlayerText(private val context: Context) {
         } else {
             val board = boardName(size)
             when (val m = w.movesChange) {
-                is Improvement.Better -> lines += string(R.string.win_new_best_moves, board, number(m.was))
+                is Improvement.Better -> lines += string(R.string.win_best_moves, board, number(m.was))
                 Improvement.First -> lines += string(R.string.win_first, board)
                 else -> {}
             }
-            (w.timeChange as? Improvement.Better)?.let { lines += string(R.string.win_new_best_time, board, clock(it.was)) }
+            (w.timeChange as? Improvement.Better)?.let { lines += string(R.string.win_best_time, board, clock(it.was)) }
         }
-        if (w.notRecorded) lines += string(R.string.msg_record_not_saved)
+        if (w.notRecorded) lines += string(R.string.note_record_not_saved)
         if (!w.byAuto) {
             lines += if (w.peeks == 0) string(R.string.win_no_peek)
             else res.getQuantityString(R.plurals.win_peeks, w.peeks, number(w.peeks.toLong()))
@@ -208,23 +220,37 @@ class PlayerText(private val context: Context) {
         return lines
     }
 
+    /** The game screen's status: what happened, Auto's progress and line, or the win. The
+     *  slot shows two lines; a tap shows them all. */
+    fun statusLines(s: UiState): List<String> {
+        val win = s.win
+        if (s.phase == Phase.WON && win != null) {
+            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(win.moves)) else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
+            return listOf(head) + winLines(win, s.size).drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
+        }
+        val lines = mutableListOf<String>()
+        val playback = s.playback?.takeIf { s.phase == Phase.ANIMATING }
+        s.note?.let { lines += note(it) }
+        if (playback != null) {
+            val at = string(R.string.status_move, number(playback.played.toLong()), number(playback.total.toLong()))
+            lines += if (playback.paused) string(R.string.status_paused, at) else at
+        }
+        s.solve?.let { lines += foundLine(it) }
+        return lines
+    }
+
     /** TalkBack's label of [cell]. */
     fun cellLabel(s: UiState, cell: Int): String {
         val (row, column) = cell / s.size + 1 to cell % s.size + 1
-        if (s.tiles.isEmpty()) return string(R.string.choose_label, row, column)
+        if (s.tiles.isEmpty()) return string(R.string.cell_choose, row, column)
         val tile = s.tiles.getOrElse(cell) { 0 }
         return when {
-            tile == 0 -> string(R.string.empty_label, row, column)
-            s.canPlay && cell in s.movable -> string(R.string.tile_can_move, tile, row, column)
-            else -> string(R.string.tile_label, tile, row, column)
+            tile == 0 -> string(R.string.cell_empty, row, column)
+            s.canPlay && cell in s.movable -> string(R.string.cell_tile_movable, tile, row, column)
+            else -> string(R.string.cell_tile, tile, row, column)
         }
     }
 
     /** A count for a plural rule: the platform's rules take an int. */
     private fun quantity(n: Long): Int = if (n > Int.MAX_VALUE) Int.MAX_VALUE else n.toInt()
-
-    companion object {
-        /** The memory budget of Auto's search tables, which [RustCore] hands every solve. */
-        const val MEMORY_BUDGET_MB: Long = 256
-    }
 }

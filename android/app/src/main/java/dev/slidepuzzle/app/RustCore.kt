@@ -312,7 +312,7 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
             override fun onProgress(progress: Progress) = progress(progress.expanded.toLong())
         }
         val limits = Limits(
-            maxBytes = (PlayerText.MEMORY_BUDGET_MB shl 20).toULong(), timeoutMs = timeoutMs.toULong(), progressIntervalMs = 100u,
+            maxBytes = (MEMORY_BUDGET_MB shl 20).toULong(), timeoutMs = timeoutMs.toULong(), progressIntervalMs = 100u,
         )
         val s = game.solve(alg, heuristic, limits, db, listener, token)
         SolveReport(

@@ -4,15 +4,18 @@ package dev.slidepuzzle.app
 // search keeps its cancel token, and a new shuffle, Auto, a new game and the app going to the
 // background cancel what it makes stale.
 
-/** Time budgets: Auto's solve (up to 4×4 it proves the fewest within this; from 5×5 its search
- *  gives its best path at [autoBudgetMs]), the hint, the fewest-move search (4×4 proves in well
- *  under this; 5×5 is tried once, briefly; from 6×6 it is never started). */
+/** The budgets, all in one place: Auto's solve (up to 4×4 it proves the fewest within this;
+ *  from 5×5 its search gives its best path at [autoBudgetMs]), the hint, the fewest-move search
+ *  (4×4 proves in well under this; 5×5 is tried once, briefly; from 6×6 it is never started),
+ *  Auto's memory. */
 internal const val SOLVE_BUDGET_MS = 10_000L
 internal fun autoBudgetMs(size: Int) = if (size <= 4) SOLVE_BUDGET_MS else 3_000L
 internal const val HINT_BUDGET_MS = 1_000L
 internal fun fewestBudgetMs(size: Int) = if (size <= 4) 10_000L else 2_000L
 /** Boards from this size are never searched for the fewest: they are never proven in time. */
 internal const val FEWEST_MAX_SIZE = 5
+/** Auto's search tables at most, in MB: [RustCore] hands it to every solve. */
+internal const val MEMORY_BUDGET_MB: Long = 256
 
 /** Shuffle, asking first when the board has moves. */
 fun GameController.requestShuffle() {
@@ -34,10 +37,10 @@ fun GameController.shuffle() {
     val g = game ?: return
     if (state.phase !in setOf(Phase.READY, Phase.PLAYING, Phase.WON, Phase.SOLVING, Phase.ANIMATING)) return
     val back = if (state.autoRunning) Phase.PLAYING else state.phase
-    stopAuto()
+    haltAuto()
     stopFewest()
     stopHint()
-    bankClock()
+    pauseClock()
     generation += 1
     val gen = generation
     shuffleReturn = back
@@ -186,16 +189,16 @@ fun GameController.hint() {
                         Dir.LEFT -> blank - 1
                         Dir.RIGHT -> blank + 1
                     }
-                    val hint = Hint(cell, state.tiles[cell], TileDir.ofBlankMove(move))
+                    val hint = Hint(cell, state.tiles[cell], TileDirection.ofBlankMove(move))
                     publish(
                         announce(
-                            state.copy(hint = hint, note = Note.HintNote(hint), helped = true, findingHint = false),
+                            state.copy(hint = hint, note = Note.HintNote(hint, state.numbered), helped = true, findingHint = false),
                             Note.HintNote(hint),
                         ),
                     )
                 },
                 onFailure = { e ->
-                    val note = (e as? CoreError)?.let { Note.SolveFailed(it, AlgorithmChoice.AUTO, state.size) }
+                    val note = (e as? CoreError)?.let { Note.HintFailed(it) }
                     publish(announce(state.copy(note = note, findingHint = false), note))
                 },
             )
@@ -215,13 +218,23 @@ internal fun GameController.stopHint() {
 }
 
 /** Auto: solves with the chosen method in the background, then plays the moves one by one.
- *  Offered only on a shuffled board that is not solved. */
+ *  Offered only on a shuffled board that is not solved. The game counts as helped from Auto's
+ *  first move, not from its search (a search cancelled before it moved a tile leaves the game
+ *  the player's own). */
 fun GameController.auto() {
-    val g = game ?: return
-    if (!state.canAuto || g.isSolved()) return
-    stopAuto()
+    if (!state.canAuto || game?.isSolved() != false) return
+    haltAuto()
     stopFewest()
     stopHint()
+    pauseClock()
+    publish(announce(state.copy(phase = Phase.SOLVING, hint = null, peeking = false, solve = null), Note.AutoStarted))
+    search()
+}
+
+/** Runs Auto's search for the board as it stands (phase [Phase.SOLVING]); a search stopped
+ *  by the app leaving the screen runs again from here when it comes back. */
+internal fun GameController.search() {
+    val g = game ?: return
     generation += 1
     val gen = generation
     val token = core.newCancel()
@@ -229,18 +242,12 @@ fun GameController.auto() {
     val size = state.size
     val chosen = state.settings.algorithm
     val (method, notice) = when {
-        chosen == AlgorithmChoice.PATTERN_DB && size > 5 -> AlgorithmChoice.AUTO to Note.PatternDbTooBig(size)
+        chosen == AlgorithmChoice.PATTERN_DB && size > 5 -> AlgorithmChoice.AUTO to Note.PatternDatabasesTooSmall(size)
         // Said until the search starts reporting: the tables are built first (once).
         chosen == AlgorithmChoice.PATTERN_DB && !core.hasTables(g) -> chosen to Note.PreparingDatabases
         else -> chosen to null
     }
-    bankClock()
-    publish(
-        announce(
-            state.copy(phase = Phase.SOLVING, hint = null, helped = true, peeking = false, note = notice ?: Note.Searching(0)),
-            Note.AutoStarted,
-        ),
-    )
+    publish(state.copy(note = notice ?: Note.Searching(0)))
     threads.background {
         val outcome = runCatching {
             g.solve(method, autoBudgetMs(size), token) { positions ->
@@ -302,35 +309,49 @@ private fun GameController.step(gen: Int) {
         syncClock()
         return
     }
+    // From Auto's first tile on, the game is helped (a restored game remembers it).
     if (g.isSolved()) {
-        publish(state.copy(playback = playback.copy(played = index + 1)))
+        publish(state.copy(playback = playback.copy(played = index + 1), helped = true))
         win(byAuto = true, listOf(slide))
         return
     }
-    publish(fromGame(Phase.ANIMATING, listOf(slide)).copy(playback = playback.copy(played = index + 1), note = state.note))
+    publish(fromGame(Phase.ANIMATING, listOf(slide)).copy(playback = playback.copy(played = index + 1), note = state.note, helped = true))
     scheduleStep(gen)
 }
 
-/** Pause and resume Auto's playback. */
+/** Pause and resume Auto's playback (the Pause and Resume controls). */
 fun GameController.togglePlayback() {
-    val playback = state.playback ?: return
-    if (state.phase != Phase.ANIMATING) return
-    playbackTimer?.cancel()
-    playbackTimer = null
-    publish(state.copy(playback = playback.copy(paused = !playback.paused)))
-    if (playback.paused) scheduleStep(generation)
+    if (state.playback?.paused == true) resumePlayback() else pausePlayback()
 }
 
-/** Cancel while searching, Stop while playing: the board is the player's again. */
-fun GameController.cancelAuto() {
+/** Holds Auto's playback where it is; the path is kept for [resumePlayback]. */
+fun GameController.pausePlayback() {
+    val playback = state.playback ?: return
+    if (state.phase != Phase.ANIMATING || playback.paused) return
+    playbackTimer?.cancel()
+    playbackTimer = null
+    publish(announce(state.copy(playback = playback.copy(paused = true)), Note.AutoPaused))
+}
+
+/** Auto's playback goes on from the move it was held at. */
+fun GameController.resumePlayback() {
+    val playback = state.playback ?: return
+    if (state.phase != Phase.ANIMATING || !playback.paused) return
+    publish(state.copy(playback = playback.copy(paused = false)))
+    scheduleStep(generation)
+}
+
+/** Cancel while searching, Stop while playing: the board is the player's again, and Auto's
+ *  line goes with it. */
+fun GameController.stopAuto() {
     if (!state.autoRunning) return
-    stopAuto()
-    publish(announce(fromGame(Phase.PLAYING).copy(note = Note.AutoStopped), Note.AutoStopped))
+    haltAuto()
+    publish(announce(fromGame(Phase.PLAYING).copy(note = Note.AutoStopped, solve = null), Note.AutoStopped))
     syncClock()
     resumeFewest()
 }
 
-internal fun GameController.stopAuto() {
+internal fun GameController.haltAuto() {
     generation += 1
     autoCancel?.cancel()
     autoCancel = null

@@ -11,14 +11,14 @@ const val SESSION_VERSION = 2
  *  a shuffle in flight is not resumed: the board is saved as the player last had it. */
 fun GameController.snapshot(): Map<String, String> {
     val running = state.clock.running
-    bankClock()
+    pauseClock()
     if (running) syncClock()
     val out = HashMap<String, String>()
     out["v"] = SESSION_VERSION.toString()
     out["size"] = state.size.toString()
     out["algorithm"] = state.settings.algorithm.name
     out["speed"] = state.settings.speed.name
-    out["numbers"] = state.settings.numbers.toString()
+    out["numbers"] = state.settings.showNumbers.toString()
     out["difficulty"] = state.settings.difficulty.name
     val crop = state.cropState
     if (state.screen == Screen.CROP && crop?.photoName != null) {
@@ -58,7 +58,7 @@ fun GameController.restore(saved: Map<String, String>) {
     val settings = Settings(
         algorithm = enumOr(saved["algorithm"], AlgorithmChoice.AUTO),
         speed = if (version >= 2) enumOr(saved["speed"], PlaybackSpeed.NORMAL) else speedOfDelay(saved["speed"]?.toLongOrNull()),
-        numbers = saved["numbers"] == "true",
+        showNumbers = saved["numbers"] == "true",
         difficulty = enumOr(saved["difficulty"], Difficulty.RANDOM),
     )
     val size = saved["size"]?.toIntOrNull()?.takeIf { it in GameController.MIN_SIZE..GameController.MAX_SIZE } ?: 4

@@ -6,22 +6,22 @@ enum class AlgorithmChoice {
 
     val title: Int
         get() = when (this) {
-            AUTO -> R.string.alg_auto
-            PATTERN_DB -> R.string.alg_pdb
-            IDA_STAR -> R.string.alg_idastar
-            A_STAR -> R.string.alg_astar
-            BIDIRECTIONAL_BFS -> R.string.alg_bibfs
-            BFS -> R.string.alg_bfs
+            AUTO -> R.string.algorithm_auto
+            PATTERN_DB -> R.string.algorithm_pattern_databases
+            IDA_STAR -> R.string.algorithm_ida_star
+            A_STAR -> R.string.algorithm_a_star
+            BIDIRECTIONAL_BFS -> R.string.algorithm_bidirectional_bfs
+            BFS -> R.string.algorithm_bfs
         }
 
     val about: Int
         get() = when (this) {
-            AUTO -> R.string.alg_auto_about
-            PATTERN_DB -> R.string.alg_pdb_about
-            IDA_STAR -> R.string.alg_idastar_about
-            A_STAR -> R.string.alg_astar_about
-            BIDIRECTIONAL_BFS -> R.string.alg_bibfs_about
-            BFS -> R.string.alg_bfs_about
+            AUTO -> R.string.algorithm_auto_explanation
+            PATTERN_DB -> R.string.algorithm_pattern_databases_explanation
+            IDA_STAR -> R.string.algorithm_ida_star_explanation
+            A_STAR -> R.string.algorithm_a_star_explanation
+            BIDIRECTIONAL_BFS -> R.string.algorithm_bidirectional_bfs_explanation
+            BFS -> R.string.algorithm_bfs_explanation
         }
 }
 
@@ -34,18 +34,18 @@ enum class Difficulty(val distance: Int?) {
 
     val title: Int
         get() = when (this) {
-            RANDOM -> R.string.level_random
-            EASY -> R.string.level_easy
-            MEDIUM -> R.string.level_medium
-            HARD -> R.string.level_hard
+            RANDOM -> R.string.difficulty_random
+            EASY -> R.string.difficulty_easy_moves
+            MEDIUM -> R.string.difficulty_medium_moves
+            HARD -> R.string.difficulty_hard_moves
         }
 
     val shortTitle: Int
         get() = when (this) {
-            RANDOM -> R.string.level_random
-            EASY -> R.string.level_easy_short
-            MEDIUM -> R.string.level_medium_short
-            HARD -> R.string.level_hard_short
+            RANDOM -> R.string.difficulty_random
+            EASY -> R.string.difficulty_easy
+            MEDIUM -> R.string.difficulty_medium
+            HARD -> R.string.difficulty_hard
         }
 }
 
@@ -66,6 +66,6 @@ enum class PlaybackSpeed(val delayMs: Long) {
 data class Settings(
     val algorithm: AlgorithmChoice = AlgorithmChoice.AUTO,
     val speed: PlaybackSpeed = PlaybackSpeed.NORMAL,
-    val numbers: Boolean = false,
+    val showNumbers: Boolean = false,
     val difficulty: Difficulty = Difficulty.RANDOM,
 )

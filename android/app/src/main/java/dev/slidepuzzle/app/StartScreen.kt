@@ -33,7 +33,7 @@ class StartScreen(
     private val pictures = mutableMapOf<String, Button>()
     /** Camera and Photos: disabled while a photo loads (a second one would be dropped). */
     private val pickers = mutableListOf<View>()
-    private val cancelPhoto = activity.button(words.string(R.string.cancel), style = ButtonStyle.TEXT) { controller.cancelPhoto() }
+    private val cancelPhoto = activity.button(words.string(R.string.common_cancel), style = ButtonStyle.TEXT) { controller.cancelPhoto() }
         .apply { id = R.id.photo_cancel; visibility = View.GONE }
     private var shownSize = -1
     /** Whether the built-in pictures' thumbnails are drawn (the screenshot tests wait for it). */
@@ -43,24 +43,24 @@ class StartScreen(
     init {
         val a = activity
         val intro = a.column(
-            a.label(words.string(R.string.start_title), R.dimen.text_headline, bold = true).apply {
+            a.label(words.string(R.string.app_title), R.dimen.text_headline, bold = true).apply {
                 isFocusable = true
                 accessibilityHeading()
             },
             a.label(words.string(R.string.start_subtitle), colorRes = R.color.on_surface_variant),
             spacing = a.dp(4),
         )
-        pickers += a.button(words.string(R.string.camera), R.drawable.ic_camera, ButtonStyle.FILLED) { activity.takePhoto() }.apply { id = R.id.camera }
-        pickers += a.button(words.string(R.string.photos), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos }
+        pickers += a.button(words.string(R.string.start_take_photo), R.drawable.ic_camera, ButtonStyle.FILLED) { activity.takePhoto() }.apply { id = R.id.camera }
+        pickers += a.button(words.string(R.string.start_choose_photo), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos }
         val photo = a.row(pickers[0], pickers[1])
-        val records = a.button(words.string(R.string.records_button), R.drawable.ic_trophy, ButtonStyle.TEXT) { controller.showRecords() }
+        val records = a.button(words.string(R.string.start_records), R.drawable.ic_trophy, ButtonStyle.TEXT) { controller.showRecords() }
             .apply { id = R.id.records }
         val choices = a.column(
             intro,
-            heading(words.string(R.string.board_size)),
+            heading(words.string(R.string.start_board_size)),
             sizes,
             best,
-            heading(words.string(R.string.your_photo)),
+            heading(words.string(R.string.start_your_photo)),
             photo,
             a.row(spinner, cancelPhoto),
             note,
@@ -68,10 +68,10 @@ class StartScreen(
             spacing = a.dp(12),
         )
         val grid = GridColumns(a, a.px(R.dimen.thumbnail) + a.dp(16), a.dp(12))
-        for (id in core.builtinIds()) {
+        for (id in ordered(core.builtinIds())) {
             val name = words.builtinName(id)
             val b = a.button(name, style = ButtonStyle.TONAL) { controller.chooseBuiltin(id) }.apply {
-                contentDescription = words.string(R.string.play_picture, name)
+                contentDescription = words.string(R.string.start_play_picture, name)
                 gravity = Gravity.CENTER
                 compoundDrawablePadding = a.dp(8)
                 setPadding(a.dp(8), a.dp(8), a.dp(8), a.dp(12))
@@ -79,10 +79,18 @@ class StartScreen(
             pictures[id] = b
             grid.addView(b)
         }
-        val builtins = a.column(heading(words.string(R.string.builtin_pictures)), grid, spacing = a.dp(12))
+        val builtins = a.column(heading(words.string(R.string.start_builtins)), grid, spacing = a.dp(12))
         content.set(choices, builtins)
         scroll.addView(content, FrameLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
         loadThumbnails()
+    }
+
+    companion object {
+        /** The first picture offered: detail in every tile of a 4×4, so no two look alike. */
+        const val FIRST_PICTURE = "bauhaus"
+
+        /** The built-ins in the order offered: [FIRST_PICTURE] first, then the core's order. */
+        fun ordered(ids: List<String>): List<String> = ids.sortedBy { if (it == FIRST_PICTURE) 0 else 1 }
     }
 
     private fun heading(s: String): TextView = activity.label(s, R.dimen.text_title, bold = true).apply { accessibilityHeading() }
@@ -115,7 +123,7 @@ class StartScreen(
             }
             val big = s.size >= 6
             sizes.addView(
-                activity.chip(if (big) words.boardName(s.size) else words.string(R.string.size_more), big) { controller.showMoreSizes() }.apply {
+                activity.chip(if (big) words.boardName(s.size) else words.string(R.string.start_bigger), big) { controller.showMoreSizes() }.apply {
                     setCompoundDrawablesRelative(null, null, activity.resources.getDrawable(R.drawable.ic_expand, activity.theme).mutate().apply {
                         setTint(currentTextColor)
                         setBounds(0, 0, activity.dp(18), activity.dp(18))
@@ -133,13 +141,14 @@ class StartScreen(
         for (b in pickers) b.enable(!s.loadingPhoto)
     }
 
-    /** "Your best at 4×4: 48 moves in 1:12", or that no game of the size was won yet. */
+    /** "Fewest 48 moves · Fastest 1:12" at the chosen size (each its own best, which may come
+     *  from different games, so each is named), or that no game of the size was won yet. */
     private fun bestLine(s: UiState): String {
         val rows = s.records.filter { it.size == s.size && it.won > 0 }
         val fewest = rows.mapNotNull { it.fewestMoves }.minOrNull()
         val fastest = rows.mapNotNull { it.fastestMs }.minOrNull()
         val board = words.boardName(s.size)
-        return if (fewest != null && fastest != null) words.string(R.string.start_best, board, words.moves(fewest), words.clock(fastest))
+        return if (fewest != null && fastest != null) words.string(R.string.start_best, words.moves(fewest), words.clock(fastest))
         else words.string(R.string.start_no_best, board)
     }
 

@@ -29,14 +29,14 @@ fun Context.px(id: Int): Int = resources.getDimensionPixelSize(id)
 /** How a button looks: filled (the main action), tonal (the others), plain text. */
 enum class ButtonStyle { FILLED, TONAL, TEXT }
 
-private fun Context.rounded(fill: Int, stroke: Int? = null, radius: Float = dpF(24f)): GradientDrawable =
+internal fun Context.rounded(fill: Int, stroke: Int? = null, radius: Float = dpF(24f)): GradientDrawable =
     GradientDrawable().apply {
         cornerRadius = radius
         setColor(fill)
         if (stroke != null) setStroke(dp(1), stroke)
     }
 
-private fun Context.ripple(content: Drawable?, mask: Drawable? = null): Drawable =
+internal fun Context.ripple(content: Drawable?, mask: Drawable? = null): Drawable =
     RippleDrawable(ColorStateList.valueOf(color(R.color.outline) and 0x40FFFFFF), content, mask ?: rounded(0xFFFFFFFF.toInt()))
 
 /** A button with a label from resources and an optional icon, at least 48 dp tall. Its label
@@ -55,16 +55,10 @@ fun Context.button(text: CharSequence, icon: Int? = null, style: ButtonStyle = B
         gravity = Gravity.CENTER
         stateListAnimator = null
         elevation = 0f
-        val (fill, fg, stroke) = when (style) {
-            ButtonStyle.FILLED -> Triple(color(R.color.primary), color(R.color.on_primary), null)
-            ButtonStyle.TONAL -> Triple(color(R.color.primary_container), color(R.color.on_primary_container), null)
-            ButtonStyle.TEXT -> Triple(color(R.color.background) and 0x00FFFFFF, color(R.color.primary), null)
-        }
-        background = ripple(rounded(fill, stroke))
-        setTextColor(fg)
+        restyle(style)
         if (icon != null) {
             val d = resources.getDrawable(icon, theme).mutate()
-            d.setTint(fg)
+            d.setTint(currentTextColor)
             val s = dp(18)
             d.setBounds(0, 0, s, s)
             setCompoundDrawablesRelative(d, null, null, null)
@@ -72,6 +66,18 @@ fun Context.button(text: CharSequence, icon: Int? = null, style: ButtonStyle = B
         }
         setOnClickListener { onClick() }
     }
+
+/** Gives [Button] the colours of [style] (a chip chosen or not, in place). */
+fun Button.restyle(style: ButtonStyle) {
+    val c = context
+    val (fill, fg) = when (style) {
+        ButtonStyle.FILLED -> c.color(R.color.primary) to c.color(R.color.on_primary)
+        ButtonStyle.TONAL -> c.color(R.color.primary_container) to c.color(R.color.on_primary_container)
+        ButtonStyle.TEXT -> (c.color(R.color.background) and 0x00FFFFFF) to c.color(R.color.primary)
+    }
+    background = c.ripple(c.rounded(fill))
+    setTextColor(fg)
+}
 
 /** Enables or disables a control, dimming it when off (Material's 38 %). */
 fun View.enable(on: Boolean) {

@@ -58,7 +58,7 @@ data class PhotoCrop(val x: Double, val y: Double, val side: Double) {
 }
 
 /** The way a tile slides (the empty space goes the other way). */
-enum class TileDir {
+enum class TileDirection {
     UP, DOWN, LEFT, RIGHT;
 
     /** The core's direction: the way the empty space moves for this slide. */
@@ -72,7 +72,7 @@ enum class TileDir {
 
     companion object {
         /** The tile's slide for a move of the empty space. */
-        fun ofBlankMove(d: Dir): TileDir = when (d) {
+        fun ofBlankMove(d: Dir): TileDirection = when (d) {
             Dir.UP -> DOWN
             Dir.DOWN -> UP
             Dir.LEFT -> RIGHT
@@ -80,7 +80,7 @@ enum class TileDir {
         }
 
         /** The way a tile moved from [from] to [to] on a board [size] wide. */
-        fun of(from: Int, to: Int, size: Int): TileDir = when (to - from) {
+        fun of(from: Int, to: Int, size: Int): TileDirection = when (to - from) {
             1 -> RIGHT
             -1 -> LEFT
             size -> DOWN
@@ -90,7 +90,7 @@ enum class TileDir {
 }
 
 /** The hint: the tile's cell and the way it slides (an arrow, not colour alone). */
-data class Hint(val cell: Int, val tile: Int, val direction: TileDir)
+data class Hint(val cell: Int, val tile: Int, val direction: TileDirection)
 
 /** The player's clock: time banked plus, while running, the time since [runningSince]. */
 data class ClockState(val bankedMs: Long = 0, val runningSince: Long? = null) {
@@ -143,7 +143,8 @@ sealed class Note {
     object ChooseBlank : Note()
     object NowShuffle : Note()
     object TapShuffle : Note()
-    data class NotInLine(val tile: Int) : Note()
+    /** A tap off the empty space's row and column; [tile] is null when numbers are hidden. */
+    data class NotInLine(val tile: Int?) : Note()
     object Shuffling : Note()
     object PreparingShuffle : Note()
     object ShuffleCancelled : Note()
@@ -152,9 +153,14 @@ sealed class Note {
     object PreparingDatabases : Note()
     object AutoStopped : Note()
     object PlaybackBroke : Note()
-    data class HintNote(val hint: Hint) : Note()
-    data class PatternDbTooBig(val size: Int) : Note()
+    /** The hint's line: by tile number when [numbered], else by the marked piece's way. */
+    data class HintNote(val hint: Hint, val numbered: Boolean = true) : Note()
+    data class PatternDatabasesTooSmall(val size: Int) : Note()
     data class SolveFailed(val error: CoreError, val choice: AlgorithmChoice, val size: Int) : Note()
+    /** The hint's search gave no move (out of time, or another failure). */
+    data class HintFailed(val error: CoreError) : Note()
+    /** Auto's playback held: by the player, the app leaving the screen, or the details. */
+    object AutoPaused : Note()
     data class PictureFailed(val error: CoreError) : Note()
     object PhotoMissing : Note()
     object PhotoGone : Note()
@@ -168,11 +174,14 @@ sealed class Note {
     object FindingHint : Note()
     object NoCamera : Note()
     object NoPicker : Note()
-    data class Moved(val tiles: List<Int>, val direction: TileDir) : Note()
+    data class Moved(val tiles: List<Int>, val direction: TileDirection) : Note()
     data class Won(val moves: Int, val elapsedMs: Long) : Note()
     object AutoStarted : Note()
     data class AutoFound(val moves: Int) : Note()
 }
+
+/** A tap that moved nothing: the tile at [cell] shakes ([id] makes each tap a new shake). */
+data class Shake(val id: Int, val cell: Int)
 
 /** A line TalkBack says about the last change; [id] makes the same text twice a new one. */
 data class Announcement(val id: Int, val note: Note)
@@ -185,6 +194,8 @@ sealed class DialogState {
     object Settings : DialogState()
     object Details : DialogState()
     object MoreSizes : DialogState()
+    /** The status slot's lines in full (a long explanation, the whole win). */
+    object Status : DialogState()
     data class Confirm(val pending: Pending, val moves: Int) : DialogState()
 }
 
@@ -230,8 +241,13 @@ data class UiState(
     val findingHint: Boolean = false,
     val hint: Hint? = null,
     val note: Note? = null,
-    /** The slides of the last change, for the board's animation. */
+    /** The slides of the last move, for the board's animation. */
     val lastSlides: List<SlideStep> = emptyList(),
+    /** Counts moves: the board animates [lastSlides] only when this changes, so a publish that
+     *  changes only a line, the search's count or a dialog moves nothing. */
+    val slideId: Int = 0,
+    /** The last tap that moved nothing, for the board to shake that tile. */
+    val shake: Shake? = null,
     val solve: SolveReport? = null,
     val playback: Playback? = null,
     val win: WinSummary? = null,
@@ -266,6 +282,9 @@ data class UiState(
     /** Auto is offered on a shuffled, unsolved board only. */
     val canAuto: Boolean get() = phase == Phase.PLAYING && tiles.isNotEmpty() && !solved
 
+    /** Whether the tiles show their numbers (chosen, or the picture is gone). */
+    val numbered: Boolean get() = settings.showNumbers || art == null
+
     /** Whether the tiles stand in the goal's order. */
     val solved: Boolean get() = tiles.isNotEmpty() && tiles.indices.all { homes.getOrNull(tiles[it]) == it }
 }
@@ -281,3 +300,44 @@ data class RecordRow(
     val fastestMs: Long?,
     val helpedWon: Int,
 )
+
+/** A button of the game screen's one row of controls. */
+enum class Control {
+    SHUFFLE, HINT, UNDO, REDO, AUTO, PEEK,
+    /** Cancel a shuffle or Auto's search. */
+    CANCEL,
+    PAUSE, RESUME,
+    /** Stop Auto's playback: the board is the player's again. */
+    STOP,
+    PLAY_AGAIN;
+
+    /** Drawn prominent: what the eye should find first. Shuffle, which drops the board, never
+     *  is; Auto while playing, Stop while Auto plays, Play again after a win. */
+    val isPrimary: Boolean get() = this == AUTO || this == STOP || this == PLAY_AGAIN
+}
+
+/** A control as the row shows it. */
+data class ControlItem(val control: Control, val enabled: Boolean = true)
+
+/** Which controls show now, as data: ready: Shuffle; shuffling or searching: Cancel; playing
+ *  back: Pause or Resume, and Stop; won: Play again; playing: Shuffle, Hint, Undo, Redo, Auto,
+ *  Peek. Choosing the empty space shows none (the board is the control). */
+val UiState.controls: List<ControlItem>
+    get() {
+        if (screen != Screen.GAME) return emptyList()
+        return when (phase) {
+            Phase.CHOOSE_BLANK -> emptyList()
+            Phase.READY -> listOf(ControlItem(Control.SHUFFLE))
+            Phase.SHUFFLING, Phase.SOLVING -> listOf(ControlItem(Control.CANCEL))
+            Phase.ANIMATING -> listOf(ControlItem(if (playback?.paused == true) Control.RESUME else Control.PAUSE), ControlItem(Control.STOP))
+            Phase.WON -> listOf(ControlItem(Control.PLAY_AGAIN))
+            Phase.PLAYING -> listOf(
+                ControlItem(Control.SHUFFLE),
+                ControlItem(Control.HINT, !solved),
+                ControlItem(Control.UNDO, canUndo),
+                ControlItem(Control.REDO, canRedo),
+                ControlItem(Control.AUTO, canAuto),
+                ControlItem(Control.PEEK, art != null),
+            )
+        }
+    }

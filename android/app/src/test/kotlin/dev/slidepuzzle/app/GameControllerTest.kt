@@ -41,7 +41,7 @@ class GameControllerTest {
         assertEquals("the tapped cell is the empty space", 4, c.state.blankCell)
         val before = c.state.tiles
         c.tap(1)
-        c.slide(TileDir.DOWN)
+        c.slide(TileDirection.DOWN)
         c.undo()
         assertEquals("taps, slides and undo do nothing before the shuffle", before, c.state.tiles)
         assertEquals(Note.TapShuffle, c.state.note)
@@ -77,7 +77,7 @@ class GameControllerTest {
         c.confirm()
         assertEquals(Phase.SHUFFLING, c.state.phase)
         c.tap(c.state.movable.first())
-        c.slide(TileDir.LEFT)
+        c.slide(TileDirection.LEFT)
         assertEquals("the old board cannot be played while shuffling", before, c.state.tiles)
         c.cancelShuffle()
         threads.drain()
@@ -146,7 +146,7 @@ class GameControllerTest {
         time.now += 10_000
         assertEquals("paused while Auto searches", 5_000L, c.state.clock.elapsedMs(time.now))
         core.release()
-        c.cancelAuto()
+        c.stopAuto()
         time.now += 1_000
         assertEquals(6_000L, c.state.clock.elapsedMs(time.now))
         threads.drain()
@@ -196,7 +196,7 @@ class GameControllerTest {
         threads.drain()
         val hint = c.state.hint!!
         assertEquals(c.state.tiles[hint.cell], hint.tile)
-        assertEquals(Note.HintNote(hint), c.state.note)
+        assertEquals("built-in pictures show no numbers: the hint says its way", Note.HintNote(hint, numbered = false), c.state.note)
         assertTrue(c.state.helped)
         c.slide(hint.direction)
         assertEquals("the hinted slide is one step closer", before - 1, c.solution().size)
@@ -222,7 +222,7 @@ class GameControllerTest {
         assertEquals(c.state.fewest!!.moves, report.moves.size)
         threads.runMain() // one step
         assertEquals(1, c.state.moves)
-        c.cancelAuto()
+        c.stopAuto()
         assertEquals(Phase.PLAYING, c.state.phase)
         assertEquals(Note.AutoStopped, c.state.note)
         threads.drain()
@@ -230,7 +230,7 @@ class GameControllerTest {
         // Cancelled while searching: the search's result is dropped.
         core.hold()
         c.auto()
-        c.cancelAuto()
+        c.stopAuto()
         core.release()
         threads.drain()
         assertEquals(Phase.PLAYING, c.state.phase)
@@ -335,12 +335,12 @@ class GameControllerTest {
         c.startBuiltin(threads, 6)
         c.shuffleNow(threads)
         c.auto()
-        assertEquals(Note.PatternDbTooBig(6), c.state.note)
+        assertEquals(Note.PatternDatabasesTooSmall(6), c.state.note)
         threads.runBackground()
         threads.runMain()
         assertEquals(Phase.ANIMATING, c.state.phase)
         assertTrue(c.state.solve!!.method.startsWith("auto"))
-        c.cancelAuto()
+        c.stopAuto()
     }
 
     @Test
@@ -363,7 +363,7 @@ class GameControllerTest {
         t.drain()
         c.auto()
         assertEquals(Note.Searching(0), c.state.note)
-        c.cancelAuto()
+        c.stopAuto()
     }
 
     @Test
@@ -479,7 +479,7 @@ class GameControllerTest {
             c.pause()
             c.resume()
             c.auto()
-            c.cancelAuto()
+            c.stopAuto()
         }
         threads.drain()
         assertEquals("resume and cancel do not run it again", 1, core.fewestCalls)

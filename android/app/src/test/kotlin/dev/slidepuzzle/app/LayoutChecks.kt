@@ -69,14 +69,20 @@ object LayoutChecks {
             val layout = t.layout ?: continue
             val words = t.text?.toString().orEmpty()
             if (words.isBlank()) continue
+            // The game's status slot may end in "…": a tap opens it in full.
+            val opensInFull = t.id == R.id.note && t.hasOnClickListeners() && t.isClickable
             for (line in 0 until layout.lineCount) {
-                if (layout.getEllipsisCount(line) > 0) problems += "${name(t)} is ellipsized: \"${words.take(40)}\""
+                if (layout.getEllipsisCount(line) > 0 && !opensInFull) problems += "${name(t)} is ellipsized: \"${words.take(40)}\""
             }
             val room = t.height - t.compoundPaddingTop - t.compoundPaddingBottom
             if (layout.height > room + 2) problems += "${name(t)} is clipped: its text is ${layout.height}px in ${room}px: \"${words.take(40)}\""
             val r = Rect()
             if (!inScroll(t) && t.getGlobalVisibleRect(r) && (r.height() < t.height - 1 || r.width() < t.width - 1)) {
                 problems += "${name(t)} is cut off by the window: \"${words.take(40)}\""
+            }
+            // In a scroll view too: scrolling shows what lies below, never what is cut at the side.
+            if (inScroll(t) && t.getGlobalVisibleRect(r) && r.width() < t.width - 1) {
+                problems += "${name(t)} is cut at the side inside a scroll view: \"${words.take(40)}\""
             }
             if (t.isEnabled && t.alpha > 0.5f) {
                 val fg = t.currentTextColor

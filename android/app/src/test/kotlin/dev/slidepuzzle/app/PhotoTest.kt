@@ -64,10 +64,10 @@ class PhotoTest {
         assertEquals("no closer than the board's 1000 pixels", 1000.0, zoomed.sidePixels, 1e-9)
         assertEquals(frame, zoomed.reset())
         assertEquals("never smaller than the photo's short edge", 3000.0, frame.zoomed(0.1).sidePixels, 1e-9)
-        val nudged = zoomed.nudged(TileDir.LEFT)
+        val nudged = zoomed.nudged(TileDirection.LEFT)
         assertTrue(nudged.centerX < zoomed.centerX)
         var far = zoomed
-        repeat(100) { far = far.nudged(TileDir.UP) }
+        repeat(100) { far = far.nudged(TileDirection.UP) }
         assertEquals("clamped at the top", 0.0, far.crop.y, 1e-9)
         // A pinch keeps the photo pixel under the fingers where it was.
         val pinched = frame.zoomed(2.0, 100.0, 300.0, 400.0)

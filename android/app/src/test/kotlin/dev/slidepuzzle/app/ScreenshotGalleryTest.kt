@@ -98,6 +98,8 @@ class ScreenshotGalleryTest {
         val c = activity.controller
         val dir = File(out, config.name).apply { mkdirs() }
         sheet.append("<h2>${config.name}</h2>")
+        // The board's place on the game screen, per shot: it must not move between phases.
+        val boardAt = linkedMapOf<String, Rect>()
         fun snap(screen: String, settle: Boolean = true) {
             shadowOf(Looper.getMainLooper()).idle()
             // Tiles in flight land (120 ms), unless the screen is caught mid-search on purpose.
@@ -111,6 +113,11 @@ class ScreenshotGalleryTest {
             File(dir, "$screen.png").outputStream().use { bmp.compress(Bitmap.CompressFormat.PNG, 100, it) }
             sheet.append("<figure><img src='${config.name}/$screen.png'><figcaption>$screen</figcaption></figure>")
             for (f in LayoutChecks.check(decor, bars, config.night, density)) findings += "${config.name}/$screen: $f"
+            if (c.state.screen == Screen.GAME && c.state.dialog == null) {
+                activity.findViewById<android.view.View>(R.id.board)?.let { b ->
+                    boardAt["$screen (${c.state.size}×${c.state.size})"] = Rect().also { b.getGlobalVisibleRect(it) }
+                }
+            }
         }
 
         waitFor(what = "the records and the thumbnails") { c.records != null && activity.thumbnailsShown }
@@ -161,6 +168,8 @@ class ScreenshotGalleryTest {
         c.openDetails()
         snap("auto-details")
         c.dismissDialog()
+        snap("auto-paused")
+        c.perform(Control.RESUME)
         waitFor(what = "Auto's win") { c.state.phase == Phase.WON }
         snap("won-by-auto")
         c.playAgain()
@@ -170,8 +179,27 @@ class ScreenshotGalleryTest {
         // A minute and a quarter of play, on the looper's clock.
         shadowOf(Looper.getMainLooper()).idleFor(Duration.ofSeconds(75))
         for (d in moves.drop(1)) c.slide(d)
-        waitFor { c.state.phase == Phase.WON }
+        waitFor { c.state.phase == Phase.WON && !c.isFindingFewest }
         snap("won")
+        c.openStatus()
+        snap("won-status")
+        c.dismissDialog()
+        val sides = boardAt.values.map { it.width() to it.height() }.toSet()
+        val places = boardAt.values.toSet()
+        if (places.size != 1) findings += "${config.name}: the board moves or changes size between phases: $boardAt"
+        if (sides.size != 1) findings += "${config.name}: board sides differ: $sides"
+        // The big boards drawn: 6×6 and 8×8, shuffled.
+        for (n in listOf(6, 8)) {
+            c.backToStart()
+            c.selectSize(n)
+            c.chooseBuiltin("sunset")
+            waitFor(what = "the $n×$n game") { c.state.screen == Screen.GAME }
+            c.tap(n * n - 1)
+            c.requestShuffle()
+            waitFor(what = "the $n×$n shuffle") { c.state.phase == Phase.PLAYING }
+            snap("playing-${n}x$n")
+            c.stopAll()
+        }
         c.backToStart()
         c.showRecords()
         snap("records")
@@ -228,12 +256,12 @@ class ScreenshotGalleryTest {
 }
 
 /** A direction some tile can slide now. */
-fun UiState.movableDirection(): TileDir {
+fun UiState.movableDirection(): TileDirection {
     val blank = blankCell
     return when {
-        blank % size > 0 -> TileDir.RIGHT
-        blank % size < size - 1 -> TileDir.LEFT
-        blank / size > 0 -> TileDir.DOWN
-        else -> TileDir.UP
+        blank % size > 0 -> TileDirection.RIGHT
+        blank % size < size - 1 -> TileDirection.LEFT
+        blank / size > 0 -> TileDirection.DOWN
+        else -> TileDirection.UP
     }
 }

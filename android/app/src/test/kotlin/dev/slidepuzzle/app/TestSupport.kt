@@ -93,9 +93,9 @@ fun GameController.shuffleNow(threads: HandThreads) {
 }
 
 /** The moves that solve the current board (from the real core), as tile slides. */
-fun GameController.solution(): List<TileDir> {
+fun GameController.solution(): List<TileDirection> {
     val report = game!!.solve(AlgorithmChoice.AUTO, 30_000, core.newCancel()) {}
-    return report.moves.map { TileDir.ofBlankMove(it) }
+    return report.moves.map { TileDirection.ofBlankMove(it) }
 }
 
 /** A JPEG photo of [width]×[height]: a built-in picture stretched, encoded by the platform. */
@@ -116,6 +116,16 @@ fun blocksPng(): ByteArray {
 }
 
 fun blockColour(col: Int, row: Int): Int = 0xFF000000.toInt() or ((col * 80) shl 16) or ((row * 200) shl 8) or (255 - col * 60)
+
+/** The real activity launched with a fixed seed and no ahead-of-time tables, its records read. */
+fun launchActivity(seed: Long = 5L): org.robolectric.android.controller.ActivityController<MainActivity> {
+    val app = org.robolectric.RuntimeEnvironment.getApplication()
+    val intent = android.content.Intent(app, MainActivity::class.java)
+        .putExtra(MainActivity.EXTRA_SEED, seed).putExtra(MainActivity.EXTRA_PREFETCH, false)
+    val c = org.robolectric.Robolectric.buildActivity(MainActivity::class.java, intent).setup()
+    waitFor(what = "the records") { c.get().controller.records != null }
+    return c
+}
 
 /** Runs the main looper and lets the app's own background threads finish, until [done]. */
 fun waitFor(timeoutMs: Long = 60_000, what: String = "the condition", done: () -> Boolean) {

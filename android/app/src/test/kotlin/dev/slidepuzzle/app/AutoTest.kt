@@ -1,0 +1,254 @@
+package dev.slidepuzzle.app
+
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNotSame
+import org.junit.Assert.assertNull
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import org.junit.runner.RunWith
+import org.robolectric.RobolectricTestRunner
+import org.robolectric.RuntimeEnvironment
+
+/**
+ * Auto in real life, the controls per phase and the words a player reads, on the state holder
+ * with the real core and hand-run threads: the app leaving the screen mid-Auto, a cancelled
+ * Auto that moved nothing, the line before and after playback, hints and mis-taps without
+ * numbers, and a restored game that was helped.
+ */
+@RunWith(RobolectricTestRunner::class)
+class AutoTest {
+    private val threads = HandThreads()
+    private val storage = TempStorage()
+    private val core = WrappedCore()
+    private val c = newController(threads, TestTime(), storage, core)
+    private val words = PlayerText(RuntimeEnvironment.getApplication())
+
+    private fun playing(size: Int = 3) {
+        c.startBuiltin(threads, size)
+        c.shuffleNow(threads)
+        assertEquals(Phase.PLAYING, c.state.phase)
+    }
+
+    /** Auto's path found, before its first move. */
+    private fun autoFound() {
+        c.auto()
+        threads.runBackground()
+        threads.runMain()
+        assertEquals(Phase.ANIMATING, c.state.phase)
+        assertEquals(0, c.state.playback!!.played)
+    }
+
+    @Test
+    fun theAppLeavingTheScreenHoldsPlaybackAndKeepsThePath() {
+        playing()
+        autoFound()
+        threads.runMain() // one move
+        val path = c.state.solve!!
+        c.pause()
+        assertEquals("playback holds, not stops", Phase.ANIMATING, c.state.phase)
+        assertTrue(c.state.playback!!.paused)
+        threads.drain()
+        assertEquals("no move while away", 1, c.state.moves)
+        c.resume()
+        assertTrue("back: held until the player resumes", c.state.playback!!.paused)
+        assertEquals(listOf(ControlItem(Control.RESUME), ControlItem(Control.STOP)), c.state.controls)
+        assertEquals("the same path", path, c.state.solve)
+        c.perform(Control.RESUME)
+        threads.drain()
+        assertEquals(Phase.WON, c.state.phase)
+        assertEquals(path.moves.size, c.state.moves)
+        assertTrue(c.state.win!!.byAuto)
+    }
+
+    @Test
+    fun theAppLeavingTheScreenStopsTheSearchAndComingBackRunsItAgain() {
+        playing()
+        core.hold()
+        c.auto()
+        val first = core.lastCancel!!
+        c.pause()
+        assertTrue("the search is cancelled while away", first.cancelled)
+        assertEquals(Phase.SOLVING, c.state.phase)
+        core.release()
+        threads.drain()
+        assertEquals("the cancelled search's end is not a failure", Phase.SOLVING, c.state.phase)
+        c.resume()
+        assertNotSame("a new search", first, core.lastCancel)
+        threads.drain()
+        assertEquals(Phase.WON, c.state.phase)
+        assertTrue(c.state.win!!.byAuto)
+    }
+
+    @Test
+    fun theDetailsHoldPlayback() {
+        playing()
+        autoFound()
+        c.openDetails()
+        assertEquals(DialogState.Details, c.state.dialog)
+        assertTrue(c.state.playback!!.paused)
+        threads.drain()
+        assertEquals(0, c.state.moves)
+    }
+
+    @Test
+    fun aGameIsHelpedOnlyOnceAutoMovedATile() {
+        playing()
+        autoFound()
+        c.perform(Control.STOP)
+        assertFalse("Auto stopped before a move: the game is still the player's own", c.state.helped)
+        autoFound()
+        threads.runMain()
+        assertEquals(1, c.state.moves)
+        c.perform(Control.STOP)
+        assertTrue(c.state.helped)
+        for (d in c.solution()) c.slide(d)
+        assertTrue("finished by hand after Auto's move: helped", c.state.win!!.helped)
+        assertFalse(c.state.win!!.byAuto)
+    }
+
+    @Test
+    fun autosLineSaysWhatItFoundBeforePlaybackAndGoesOnStopAndOnTheNextMove() {
+        playing()
+        autoFound()
+        val n = c.state.solve!!.moves.size
+        val before = words.statusLines(c.state)
+        assertTrue(before.toString(), "Found the fewest: $n moves from here" in before)
+        assertTrue(before.toString(), before.none { it.startsWith("Solved") })
+        c.perform(Control.STOP)
+        assertNull("Stop clears Auto's line", c.state.solve)
+        autoFound()
+        c.perform(Control.PAUSE)
+        assertTrue(words.statusLines(c.state).toString(), "Move 0 of $n · paused" in words.statusLines(c.state))
+        c.perform(Control.STOP)
+        c.slide(c.state.movableDirection())
+        assertTrue(words.statusLines(c.state).none { it.startsWith("Found") })
+        // Played to the win: now it is solved.
+        c.auto()
+        threads.drain()
+        val after = words.statusLines(c.state)
+        assertTrue(after.toString(), after.any { it.startsWith("Solved in") && it.endsWith("the fewest possible") })
+    }
+
+    @Test
+    fun theControlsPerPhaseAreTheSameSetsAsOnIosWithShuffleNeverPrimary() {
+        c.selectSize(3)
+        c.chooseBuiltin("sunset")
+        threads.drain()
+        assertEquals(emptyList<ControlItem>(), c.state.controls)
+        c.tap(8)
+        assertEquals(listOf(Control.SHUFFLE), c.state.controls.map { it.control })
+        c.requestShuffle()
+        assertEquals(listOf(Control.CANCEL), c.state.controls.map { it.control })
+        threads.drain()
+        assertEquals(
+            listOf(Control.SHUFFLE, Control.HINT, Control.UNDO, Control.REDO, Control.AUTO, Control.PEEK),
+            c.state.controls.map { it.control },
+        )
+        assertEquals(listOf(true, true, false, false, true, true), c.state.controls.map { it.enabled })
+        core.hold()
+        c.perform(Control.AUTO)
+        assertEquals(listOf(Control.CANCEL), c.state.controls.map { it.control })
+        c.perform(Control.CANCEL)
+        assertEquals(Phase.PLAYING, c.state.phase)
+        core.release()
+        threads.drain()
+        autoFound()
+        assertEquals(listOf(Control.PAUSE, Control.STOP), c.state.controls.map { it.control })
+        threads.drain()
+        assertEquals(listOf(Control.PLAY_AGAIN), c.state.controls.map { it.control })
+        assertFalse("Shuffle drops the board: never primary", Control.SHUFFLE.isPrimary)
+        assertTrue(Control.AUTO.isPrimary && Control.STOP.isPrimary && Control.PLAY_AGAIN.isPrimary)
+        c.perform(Control.PLAY_AGAIN)
+        threads.drain()
+        assertEquals(Phase.PLAYING, c.state.phase)
+    }
+
+    @Test
+    fun withoutNumbersHintsAndMisTapsSayTheWayNotANumber() {
+        playing()
+        assertFalse(c.state.numbered)
+        c.hint()
+        threads.drain()
+        val hint = c.state.hint!!
+        val line = words.note(c.state.note!!)
+        assertEquals("Slide the marked piece ${words.direction(hint.direction)}.", line)
+        // A tap off the empty space's row and column: no number, and the tile shakes.
+        val off = c.state.tiles.indices.first { it !in c.state.movable && c.state.tiles[it] != 0 }
+        c.tap(off)
+        assertEquals(Note.NotInLine(null), c.state.note)
+        assertEquals(off, c.state.shake!!.cell)
+        assertFalse(words.note(c.state.note!!).any { it.isDigit() })
+        c.updateSettings(c.state.settings.copy(showNumbers = true))
+        c.tap(off)
+        assertEquals(Note.NotInLine(c.state.tiles[off]), c.state.note)
+        assertEquals("each mis-tap shakes anew", 2, c.state.shake!!.id)
+    }
+
+    @Test
+    fun failuresSayWhatToDoForAutoAndForTheHint() {
+        val time = CoreError(CoreError.Kind.LIMIT_TIME, "")
+        val auto = words.note(Note.SolveFailed(time, AlgorithmChoice.AUTO, 5))
+        assertFalse("Auto out of time is not told to try Auto: $auto", auto.contains("Auto always") || auto.contains("Try Auto"))
+        val astar = words.note(Note.SolveFailed(time, AlgorithmChoice.A_STAR, 5))
+        assertTrue(astar, astar.contains("Auto always finds a path in time"))
+        assertEquals("No hint within 3 seconds on this board. Try Auto.", words.note(Note.HintFailed(time)))
+        playing()
+        core.solveFailure = time
+        c.auto()
+        threads.drain()
+        assertEquals(Note.SolveFailed(time, AlgorithmChoice.AUTO, 3), c.state.note)
+        assertFalse("a failed Auto moved nothing", c.state.helped)
+    }
+
+    @Test
+    fun aRestoredGameThatWasHelpedWinsAsHelped() {
+        playing()
+        c.hint()
+        threads.drain()
+        assertTrue(c.state.helped)
+        val saved = c.snapshot()
+        val again = newController(threads, TestTime(), storage, core)
+        again.restore(saved)
+        threads.drain()
+        assertEquals(Phase.PLAYING, again.state.phase)
+        assertTrue(again.state.helped)
+        for (d in again.solution()) again.slide(d)
+        assertEquals(Phase.WON, again.state.phase)
+        assertTrue("the restored game remembers its hint", again.state.win!!.helped)
+        threads.drain()
+        val row = again.state.records.single { it.picture == "sunset" }
+        assertEquals(0, row.won)
+        assertEquals(1, row.helpedWon)
+    }
+}
+
+/** The first picture offered tells every tile of a 4×4 apart; Sunset, the first before, does not. */
+@RunWith(RobolectricTestRunner::class)
+class FirstPictureTest {
+    /** The least difference between two tiles of [id] cut 4×4: mean absolute channel difference. */
+    private fun leastTileDifference(id: String): Double {
+        val art = TestCore.core.builtinPicture(id, 256)
+        val side = art.edge / 4
+        fun pixel(tile: Int, x: Int, y: Int) = art.argb[(tile / 4 * side + y) * art.edge + tile % 4 * side + x]
+        var least = Double.MAX_VALUE
+        for (a in 0 until 16) for (b in a + 1 until 16) {
+            var sum = 0L
+            for (y in 0 until side step 2) for (x in 0 until side step 2) {
+                val p = pixel(a, x, y)
+                val q = pixel(b, x, y)
+                for (shift in listOf(0, 8, 16)) sum += kotlin.math.abs((p shr shift and 0xFF) - (q shr shift and 0xFF))
+            }
+            least = minOf(least, sum / ((side / 2) * (side / 2) * 3.0))
+        }
+        return least
+    }
+
+    @Test
+    fun theFirstPictureHasDetailInEveryTile() {
+        val first = StartScreen.ordered(TestCore.core.builtinIds()).first()
+        val least = leastTileDifference(first)
+        assertTrue("$first: two 4×4 tiles differ by only $least", least > 20.0)
+        assertTrue("the check tells near-identical tiles: sunset's least is ${leastTileDifference("sunset")}", leastTileDifference("sunset") < 20.0)
+    }
+}
