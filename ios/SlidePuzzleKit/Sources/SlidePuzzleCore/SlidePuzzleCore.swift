@@ -1577,6 +1577,12 @@ public protocol PersonalBestsProtocol: AnyObject, Sendable {
     func record(win: WonGame) throws  -> RecordOutcome
     
     /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+    func recordOnce(gameId: String, win: WonGame) throws  -> RecordOutcome
+    
+    /**
      * The records as versioned JSON.
      */
     func toJson()  -> String
@@ -1722,6 +1728,21 @@ open func record(win: WonGame)throws  -> RecordOutcome  {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_method_personalbests_record(
             self.uniffiCloneHandle(),
+        FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+open func recordOnce(gameId: String, win: WonGame)throws  -> RecordOutcome  {
+    return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(gameId),
         FfiConverterTypeWonGame_lower(win),uniffiCallStatus
     )
 })
@@ -2032,14 +2053,34 @@ public protocol RecordsStoreProtocol: AnyObject, Sendable {
     func keptAside()  -> [KeptAsideFile]
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */
+    func keptAsideFiles()  -> [AsideFile]
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
     func merge(other: PersonalBests) throws 
     
     /**
-     * Records a win, writes the records and says what it changed.
+     * Records a win, writes the records and says what it changed. A win recorded twice by
+     * this call counts twice: prefer [`RecordsStore::record_once`].
      */
     func record(win: WonGame) throws  -> RecordOutcome
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+    func recordOnce(gameId: String, win: WonGame) throws  -> RecordOutcome
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */
+    func removedAsideFiles()  -> [String]
     
 }
 /**
@@ -2175,6 +2216,19 @@ open func keptAside() -> [KeptAsideFile]  {
 }
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */
+open func keptAsideFiles() -> [AsideFile]  {
+    return try!  FfiConverterSequenceTypeAsideFile.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
 open func merge(other: PersonalBests)throws   {try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
@@ -2187,7 +2241,8 @@ open func merge(other: PersonalBests)throws   {try rustCallWithError(FfiConverte
 }
     
     /**
-     * Records a win, writes the records and says what it changed.
+     * Records a win, writes the records and says what it changed. A win recorded twice by
+     * this call counts twice: prefer [`RecordsStore::record_once`].
      */
 open func record(win: WonGame)throws  -> RecordOutcome  {
     return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
@@ -2195,6 +2250,35 @@ open func record(win: WonGame)throws  -> RecordOutcome  {
     uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(
             self.uniffiCloneHandle(),
         FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+open func recordOnce(gameId: String, win: WonGame)throws  -> RecordOutcome  {
+    return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(gameId),
+        FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */
+open func removedAsideFiles() -> [String]  {
+    return try!  FfiConverterSequenceString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(
+            self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
@@ -2245,6 +2329,75 @@ public func FfiConverterTypeRecordsStore_lower(_ value: RecordsStore) -> UInt64 
 }
 
 
+
+
+/**
+ * A records file kept aside, and why.
+ */
+public struct AsideFile: Equatable, Hashable {
+    /**
+     * Its name in the folder now.
+     */
+    public var fileName: String
+    /**
+     * Why.
+     */
+    public var cause: AsideCause
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its name in the folder now.
+         */fileName: String, 
+        /**
+         * Why.
+         */cause: AsideCause) {
+        self.fileName = fileName
+        self.cause = cause
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension AsideFile: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAsideFile: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AsideFile {
+        return
+            try AsideFile(
+                fileName: FfiConverterString.read(from: &buf), 
+                cause: FfiConverterTypeAsideCause.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: AsideFile, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.fileName, into: &buf)
+        FfiConverterTypeAsideCause.write(value.cause, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideFile_lift(_ buf: RustBuffer) throws -> AsideFile {
+    return try FfiConverterTypeAsideFile.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideFile_lower(_ value: AsideFile) -> RustBuffer {
+    return FfiConverterTypeAsideFile.lower(value)
+}
 
 
 /**
@@ -2483,6 +2636,75 @@ public func FfiConverterTypeCrop_lift(_ buf: RustBuffer) throws -> Crop {
 #endif
 public func FfiConverterTypeCrop_lower(_ value: Crop) -> RustBuffer {
     return FfiConverterTypeCrop.lower(value)
+}
+
+
+/**
+ * One entry of a records file that could not be read.
+ */
+public struct DroppedRecordEntry: Equatable, Hashable {
+    /**
+     * Its place in the file's list, from 0.
+     */
+    public var position: UInt32
+    /**
+     * What is wrong with it, for a report.
+     */
+    public var detail: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its place in the file's list, from 0.
+         */position: UInt32, 
+        /**
+         * What is wrong with it, for a report.
+         */detail: String) {
+        self.position = position
+        self.detail = detail
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension DroppedRecordEntry: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDroppedRecordEntry: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DroppedRecordEntry {
+        return
+            try DroppedRecordEntry(
+                position: FfiConverterUInt32.read(from: &buf), 
+                detail: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: DroppedRecordEntry, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.position, into: &buf)
+        FfiConverterString.write(value.detail, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDroppedRecordEntry_lift(_ buf: RustBuffer) throws -> DroppedRecordEntry {
+    return try FfiConverterTypeDroppedRecordEntry.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDroppedRecordEntry_lower(_ value: DroppedRecordEntry) -> RustBuffer {
+    return FfiConverterTypeDroppedRecordEntry.lower(value)
 }
 
 
@@ -3935,6 +4157,112 @@ public func FfiConverterTypeAlgorithm_lower(_ value: Algorithm) -> RustBuffer {
 
 
 /**
+ * Why a records file was kept aside, with the details for a report (the player reads words
+ * from the app's resources, chosen by the case).
+ */
+
+public enum AsideCause: Equatable, Hashable {
+    
+    /**
+     * Not a whole records file: moved aside, the store started without it.
+     */
+    case damaged(
+        /**
+         * What is wrong, for a report.
+         */detail: String
+    )
+    /**
+     * Written by a newer version of the app: moved aside, merged back once this app reads
+     * it.
+     */
+    case newer(
+        /**
+         * The file's format version.
+         */version: UInt32
+    )
+    /**
+     * Some entries could not be read: they were left out, every other one kept, and the file
+     * as it was copied aside.
+     */
+    case entriesDropped(
+        /**
+         * The entries left out.
+         */dropped: [DroppedRecordEntry]
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension AsideCause: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAsideCause: FfiConverterRustBuffer {
+    typealias SwiftType = AsideCause
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AsideCause {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .damaged(detail: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 2: return .newer(version: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 3: return .entriesDropped(dropped: try FfiConverterSequenceTypeDroppedRecordEntry.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: AsideCause, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .damaged(detail):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .newer(version):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(version, into: &buf)
+            
+        
+        case let .entriesDropped(dropped):
+            writeInt(&buf, Int32(3))
+            FfiConverterSequenceTypeDroppedRecordEntry.write(dropped, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideCause_lift(_ buf: RustBuffer) throws -> AsideCause {
+    return try FfiConverterTypeAsideCause.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideCause_lower(_ value: AsideCause) -> RustBuffer {
+    return FfiConverterTypeAsideCause.lower(value)
+}
+
+
+
+/**
  * The way the blank moves (the tile next to it slides the opposite way).
  */
 
@@ -5127,6 +5455,56 @@ fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
+    typealias SwiftType = [String]
+
+    public static func write(_ value: [String], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterString.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [String] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [String]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeAsideFile: FfiConverterRustBuffer {
+    typealias SwiftType = [AsideFile]
+
+    public static func write(_ value: [AsideFile], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeAsideFile.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [AsideFile] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [AsideFile]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeAsideFile.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer {
     typealias SwiftType = [BuiltinPicture]
 
@@ -5144,6 +5522,31 @@ fileprivate struct FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffe
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeBuiltinPicture.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeDroppedRecordEntry: FfiConverterRustBuffer {
+    typealias SwiftType = [DroppedRecordEntry]
+
+    public static func write(_ value: [DroppedRecordEntry], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeDroppedRecordEntry.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [DroppedRecordEntry] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [DroppedRecordEntry]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeDroppedRecordEntry.read(from: &buf))
         }
         return seq
     }
@@ -5255,6 +5658,17 @@ public func coreVersion() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_func_core_version(uniffiCallStatus
+    )
+})
+}
+/**
+ * A new game's id: 128 random bits as 32 hex digits. Mint one when a game starts, keep it
+ * with the game's session, and record its win with [`RecordsStore::record_once`].
+ */
+public func newGameId() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_new_game_id(uniffiCallStatus
     )
 })
 }
@@ -5507,6 +5921,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_func_core_version() != 53218) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_func_new_game_id() != 13453) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() != 30569) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5573,6 +5990,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() != 21090) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once() != 6516) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() != 65025) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -5591,10 +6011,19 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside() != 48947) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files() != 41135) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() != 10875) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() != 18746) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() != 18382) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() != 40517) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() != 32173) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() != 30533) {

@@ -305,6 +305,11 @@ void uniffi_slidepuzzle_ffi_fn_method_personalbests_merge(uint64_t ptr, uint64_t
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_record(uint64_t ptr, RustBuffer win, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_ONCE
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(uint64_t ptr, RustBuffer game_id, RustBuffer win, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_TO_JSON
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_TO_JSON
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -350,6 +355,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_entry(uint64_t ptr, uin
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_MERGE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_MERGE
 void uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(uint64_t ptr, uint64_t other, RustCallStatus *_Nonnull out_status
@@ -358,6 +368,16 @@ void uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(uint64_t ptr, uint64_t 
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(uint64_t ptr, RustBuffer win, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD_ONCE
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(uint64_t ptr, RustBuffer game_id, RustBuffer win, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_GAME
@@ -589,6 +609,12 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_patterndatabase_to_bytes(uint64_t pt
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_core_version(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_NEW_GAME_ID
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_NEW_GAME_ID
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_new_game_id(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -944,6 +970,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_core_version(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_NEW_GAME_ID
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_NEW_GAME_ID
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_new_game_id(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(void
@@ -1076,6 +1108,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_record(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_ONCE
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_TO_JSON
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_TO_JSON
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json(void
@@ -1112,6 +1150,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_MERGE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_MERGE
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(void
@@ -1121,6 +1165,18 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD_ONCE
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files(void
     
 );
 #endif

@@ -24,6 +24,7 @@ import dev.slidepuzzle.core.builtinPictures as coreBuiltinPictures
 import dev.slidepuzzle.core.canonicalGoal
 import dev.slidepuzzle.core.loadPictureCropped
 import dev.slidepuzzle.core.loadPreview
+import dev.slidepuzzle.core.newGameId as coreNewGameId
 import dev.slidepuzzle.core.pictureFromPixels
 import dev.slidepuzzle.core.pictureSize
 import dev.slidepuzzle.core.tileRect as coreTileRect
@@ -161,7 +162,7 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         }
     }
 
-    override fun newGameId(): String = java.util.UUID.randomUUID().toString().replace("-", "")
+    override fun newGameId(): String = coreNewGameId()
 
     /** A cancel handle over the core's token (tests extend it to see that it was used). */
     internal open class TokenHandle(val token: CancelToken) : CancelHandle {
@@ -330,13 +331,12 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
 }
 
 private class RustRecords(private val store: RecordsStore) : RecordsBook {
-    /** What each game recorded in this process said: the same id again counts nothing. */
-    private val recorded = java.util.LinkedHashMap<String, WinRecord>()
-
-    override fun record(gameId: String, win: WonGame): WinRecord = synchronized(recorded) {
-        recorded[gameId]?.let { return it }
+    override fun record(gameId: String, win: WonGame): WinRecord {
         val outcome = try {
-            store.record(
+            // The store keeps the last games' ids in its file: the same id again, in this
+            // process or after a relaunch, says what the first said and counts nothing.
+            store.recordOnce(
+                gameId,
                 CoreWonGame(
                     win.size.toUInt(), win.picture, win.moves.toUInt(), win.elapsedMs.coerceAtLeast(0).toULong(),
                     win.fewest?.let { FewestKnown(it.moves.toUInt(), it.proven) }, win.helped, win.peeks.toUInt(),
@@ -345,7 +345,7 @@ private class RustRecords(private val store: RecordsStore) : RecordsBook {
         } catch (e: RecordsStoreException) {
             throw e.toCoreError()
         }
-        WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement()).also { recorded[gameId] = it }
+        return WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement())
     }
 
     override fun rows(): List<RecordRow> = store.entries().map { e ->

@@ -699,6 +699,8 @@ internal object IntegrityCheckingUniffiLib {
     internal fun ensureInitialized() = Unit
     external fun uniffi_slidepuzzle_ffi_checksum_func_core_version(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_new_game_id(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_is_solvable(
@@ -743,6 +745,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_best_of_size(
@@ -755,9 +759,15 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms(
     ): Int
@@ -876,6 +886,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(`ptr`: Long,`gameId`: RustBuffer.ByValue,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_clone_recordsstore(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -894,9 +906,15 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(`ptr`: Long,`other`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(`ptr`: Long,`gameId`: RustBuffer.ByValue,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_clone_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -989,6 +1007,8 @@ internal object UniffiLib {
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_to_bytes(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_core_version(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_new_game_id(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_goal_tiles(`size`: Int,`blankCell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1146,6 +1166,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_core_version() and 0xFFFF) != 53218) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_new_game_id() and 0xFFFF) != 13453) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() and 0xFFFF) != 30569) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1212,6 +1235,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() and 0xFFFF) != 21090) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once() and 0xFFFF) != 6516) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() and 0xFFFF) != 65025) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1230,10 +1256,19 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside() and 0xFFFF) != 48947) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files() and 0xFFFF) != 41135) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() and 0xFFFF) != 10875) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() and 0xFFFF) != 18746) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() and 0xFFFF) != 18382) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() and 0xFFFF) != 40517) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() and 0xFFFF) != 32173) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() and 0xFFFF) != 30533) {
@@ -3314,6 +3349,12 @@ public interface PersonalBestsInterface {
     fun `record`(`win`: WonGame): RecordOutcome
     
     /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+    fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome
+    
+    /**
      * The records as versioned JSON.
      */
     fun `toJson`(): kotlin.String
@@ -3515,6 +3556,26 @@ open class PersonalBests: Disposable, AutoCloseable, PersonalBestsInterface
     UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_record(
         it,
         
+        FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+    @Throws(RecordsException::class)override fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome {
+            return FfiConverterTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(
+        it,
+        
+        FfiConverterString.lower(`gameId`),
         FfiConverterTypeWonGame.lower(`win`),_status)
 }
     }
@@ -4043,14 +4104,34 @@ public interface RecordsStoreInterface {
     fun `keptAside`(): List<KeptAsideFile>
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */
+    fun `keptAsideFiles`(): List<AsideFile>
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
     fun `merge`(`other`: PersonalBests)
     
     /**
-     * Records a win, writes the records and says what it changed.
+     * Records a win, writes the records and says what it changed. A win recorded twice by
+     * this call counts twice: prefer [`RecordsStore::record_once`].
      */
     fun `record`(`win`: WonGame): RecordOutcome
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+    fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */
+    fun `removedAsideFiles`(): List<kotlin.String>
     
     companion object
 }
@@ -4244,6 +4325,23 @@ open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
 
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */override fun `keptAsideFiles`(): List<AsideFile> {
+            return FfiConverterSequenceTypeAsideFile.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
     @Throws(RecordsStoreException::class)override fun `merge`(`other`: PersonalBests)
@@ -4261,7 +4359,8 @@ open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
 
     
     /**
-     * Records a win, writes the records and says what it changed.
+     * Records a win, writes the records and says what it changed. A win recorded twice by
+     * this call counts twice: prefer [`RecordsStore::record_once`].
      */
     @Throws(RecordsStoreException::class)override fun `record`(`win`: WonGame): RecordOutcome {
             return FfiConverterTypeRecordOutcome.lift(
@@ -4271,6 +4370,44 @@ open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
         it,
         
         FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+    @Throws(RecordsStoreException::class)override fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome {
+            return FfiConverterTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsStoreException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(
+        it,
+        
+        FfiConverterString.lower(`gameId`),
+        FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */override fun `removedAsideFiles`(): List<kotlin.String> {
+            return FfiConverterSequenceString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(
+        it,
+        _status)
 }
     }
     )
@@ -4327,6 +4464,53 @@ public object FfiConverterTypeRecordsStore: FfiConverter<RecordsStore, Long> {
 
     override fun write(value: RecordsStore, buf: ByteBuffer) {
         buf.putLong(lower(value))
+    }
+}
+
+
+
+/**
+ * A records file kept aside, and why.
+ */
+data class AsideFile (
+    /**
+     * Its name in the folder now.
+     */
+    var `fileName`: kotlin.String
+    , 
+    /**
+     * Why.
+     */
+    var `cause`: AsideCause
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeAsideFile: FfiConverterRustBuffer<AsideFile> {
+    override fun read(buf: ByteBuffer): AsideFile {
+        return AsideFile(
+            FfiConverterString.read(buf),
+            FfiConverterTypeAsideCause.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: AsideFile) = (
+            FfiConverterString.allocationSize(value.`fileName`) +
+            FfiConverterTypeAsideCause.allocationSize(value.`cause`)
+    )
+
+    override fun write(value: AsideFile, buf: ByteBuffer) {
+            FfiConverterString.write(value.`fileName`, buf)
+            FfiConverterTypeAsideCause.write(value.`cause`, buf)
     }
 }
 
@@ -4494,6 +4678,53 @@ public object FfiConverterTypeCrop: FfiConverterRustBuffer<Crop> {
             FfiConverterDouble.write(value.`x`, buf)
             FfiConverterDouble.write(value.`y`, buf)
             FfiConverterDouble.write(value.`side`, buf)
+    }
+}
+
+
+
+/**
+ * One entry of a records file that could not be read.
+ */
+data class DroppedRecordEntry (
+    /**
+     * Its place in the file's list, from 0.
+     */
+    var `position`: kotlin.UInt
+    , 
+    /**
+     * What is wrong with it, for a report.
+     */
+    var `detail`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeDroppedRecordEntry: FfiConverterRustBuffer<DroppedRecordEntry> {
+    override fun read(buf: ByteBuffer): DroppedRecordEntry {
+        return DroppedRecordEntry(
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: DroppedRecordEntry) = (
+            FfiConverterUInt.allocationSize(value.`position`) +
+            FfiConverterString.allocationSize(value.`detail`)
+    )
+
+    override fun write(value: DroppedRecordEntry, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`position`, buf)
+            FfiConverterString.write(value.`detail`, buf)
     }
 }
 
@@ -5491,6 +5722,137 @@ public object FfiConverterTypeAlgorithm: FfiConverterRustBuffer<Algorithm> {
 
     override fun write(value: Algorithm, buf: ByteBuffer) {
         buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * Why a records file was kept aside, with the details for a report (the player reads words
+ * from the app's resources, chosen by the case).
+ */
+sealed class AsideCause {
+    
+    /**
+     * Not a whole records file: moved aside, the store started without it.
+     */
+    data class Damaged(
+        /**
+         * What is wrong, for a report.
+         */
+        val `detail`: kotlin.String) : AsideCause()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Written by a newer version of the app: moved aside, merged back once this app reads
+     * it.
+     */
+    data class Newer(
+        /**
+         * The file's format version.
+         */
+        val `version`: kotlin.UInt) : AsideCause()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Some entries could not be read: they were left out, every other one kept, and the file
+     * as it was copied aside.
+     */
+    data class EntriesDropped(
+        /**
+         * The entries left out.
+         */
+        val `dropped`: List<dev.slidepuzzle.core.DroppedRecordEntry>) : AsideCause()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeAsideCause : FfiConverterRustBuffer<AsideCause>{
+    override fun read(buf: ByteBuffer): AsideCause {
+        return when(buf.getInt()) {
+            1 -> AsideCause.Damaged(
+                FfiConverterString.read(buf),
+                )
+            2 -> AsideCause.Newer(
+                FfiConverterUInt.read(buf),
+                )
+            3 -> AsideCause.EntriesDropped(
+                FfiConverterSequenceTypeDroppedRecordEntry.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: AsideCause): ULong = when(value) {
+        is AsideCause.Damaged -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+        }
+        is AsideCause.Newer -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`version`)
+            )
+        }
+        is AsideCause.EntriesDropped -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterSequenceTypeDroppedRecordEntry.allocationSize(value.`dropped`)
+            )
+        }
+    }
+
+    override fun write(value: AsideCause, buf: ByteBuffer) {
+        when(value) {
+            is AsideCause.Damaged -> {
+                buf.putInt(1)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is AsideCause.Newer -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`version`, buf)
+                Unit
+            }
+            is AsideCause.EntriesDropped -> {
+                buf.putInt(3)
+                FfiConverterSequenceTypeDroppedRecordEntry.write(value.`dropped`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
     }
 }
 
@@ -6630,6 +6992,62 @@ public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>
 /**
  * @suppress
  */
+public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.String>> {
+    override fun read(buf: ByteBuffer): List<kotlin.String> {
+        val len = buf.getInt()
+        return List<kotlin.String>(len) {
+            FfiConverterString.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<kotlin.String>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterString.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.String>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterString.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeAsideFile: FfiConverterRustBuffer<List<AsideFile>> {
+    override fun read(buf: ByteBuffer): List<AsideFile> {
+        val len = buf.getInt()
+        return List<AsideFile>(len) {
+            FfiConverterTypeAsideFile.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<AsideFile>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeAsideFile.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<AsideFile>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeAsideFile.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer<List<BuiltinPicture>> {
     override fun read(buf: ByteBuffer): List<BuiltinPicture> {
         val len = buf.getInt()
@@ -6648,6 +7066,34 @@ public object FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer<Lis
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeBuiltinPicture.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeDroppedRecordEntry: FfiConverterRustBuffer<List<DroppedRecordEntry>> {
+    override fun read(buf: ByteBuffer): List<DroppedRecordEntry> {
+        val len = buf.getInt()
+        return List<DroppedRecordEntry>(len) {
+            FfiConverterTypeDroppedRecordEntry.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<DroppedRecordEntry>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeDroppedRecordEntry.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<DroppedRecordEntry>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeDroppedRecordEntry.write(it, buf)
         }
     }
 }
@@ -6769,6 +7215,20 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_core_version(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * A new game's id: 128 random bits as 32 hex digits. Mint one when a game starts, keep it
+         * with the game's session, and record its win with [`RecordsStore::record_once`].
+         */ fun `newGameId`(): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_new_game_id(
     
         _status)
 }

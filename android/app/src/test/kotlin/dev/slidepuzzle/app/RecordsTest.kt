@@ -141,10 +141,10 @@ class RecordsTest {
         threads.drain()
         assertEquals(2, c.state.records.single { it.picture == "sunset" }.won)
         // The same game restored after its win (a kill before the session was saved) and won
-        // again counts nothing more.
+        // again in a new process (a new core, the store opened again) counts nothing more.
         val saved = c.snapshot()
         val t = HandThreads()
-        val later = newController(t, TestTime(), storage, core)
+        val later = newController(t, TestTime(), storage, WrappedCore(RustCore(null)))
         later.restore(saved)
         t.drain()
         later.win(byAuto = false, emptyList())

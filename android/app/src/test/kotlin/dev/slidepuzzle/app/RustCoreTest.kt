@@ -90,6 +90,7 @@ class RustCoreTest {
         assertEquals("the same game again counts nothing", WinRecord(Improvement.First, Improvement.First), book.record(id, win))
         assertEquals(Improvement.Better(52), book.record(core.newGameId(), win.copy(moves = 48, elapsedMs = 70_000)).moves)
         val again = RustCore(null).openRecords(folder)
+        assertEquals("after a relaunch too", WinRecord(Improvement.First, Improvement.First), again.record(id, win))
         assertEquals(RecordRow(4, "sunset", 2, 2, 48, Fewest(44, true), 61_000, 0), again.rows().single())
         assertEquals(CoreError.Kind.RECORDS_DAMAGED, kindOf { again.merge("{") })
         val newer = dev.slidepuzzle.core.PersonalBests().toJson().replace(Regex("\"version\": *\\d+"), "\"version\": 99")
