@@ -76,7 +76,9 @@ cargo build --release -p slidepuzzle-cli
 bash tests/cli.sh target/release/slidepuzzle
 echo "== generated bindings match the library"
 scripts/bindgen.sh --check
-record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift (${source_line#cargo: })"
+echo "== generated Swift only gains (the iOS app compiles unchanged)"
+python3 scripts/swift-gains.py
+record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift, Swift only gains (${source_line#cargo: })"
 
 # --- alone ----------------------------------------------------------------------------------
 echo "== the repository on its own (scripts/standalone.sh)"

@@ -320,11 +320,24 @@ check "bench: a board the solver refuses is bad input, exit 2, with its line" 2 
   bash -c "printf '# x\n40 | $(seq -s' ' 1 35) 0\n' > '$tmp/six.txt'; '$bin' bench --data '$tmp/six.txt' --algorithm bfs"
 
 # --- the terminal given back ------------------------------------------------------------------
+# Runs a command with its input open and silent until it ends: script(1) whose input ends types
+# Ctrl-D into its terminal, which ends `play` as q does.
+held() {
+  local input rc
+  exec {input}< <(exec sleep 60 2>/dev/null)
+  "$@" <&"$input"
+  rc=$?
+  kill "$!" 2>/dev/null
+  exec {input}<&-
+  return "$rc"
+}
 if command -v script >/dev/null; then
   for sig in TERM INT HUP; do
     check "play killed by SIG$sig restores the terminal and ends by the signal" 0 'status (143|130|129) icanon show main' \
-      script -qec "bash -c '\"$bin\" play --size 3 --seed 1 & p=\$!; sleep 1; kill -$sig \$p; wait \$p; s=\$?; printf \"status %s %s\" \$s \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")'; printf ' show main'" /dev/null
+      held script -qec "bash -c '\"$bin\" play --size 3 --seed 1 & p=\$!; sleep 1; kill -$sig \$p; wait \$p; s=\$?; printf \"status %s %s\" \$s \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")'; printf ' show main'" /dev/null
   done
+  check "play fed by a script that closes its input ends (Ctrl-D), the terminal restored" 0 '^status 0 icanon$' \
+    bash -c "timeout -s KILL 20 script -qec '\"$bin\" play --size 3 --seed 1 >/dev/null; printf \"status %s %s\" \$? \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")' /dev/null </dev/null | tr -d '\r'"
 
   # A terminal that goes away: `play` ends at once, by itself, and never spins. `gone` watches
   # the processes whose arguments match $1 for 2 s (CPU ticks read from /proc while they live)

@@ -73,6 +73,12 @@ struct Screen {
     keys: Keys,
 }
 
+/// Takes the terminal: raw mode, the alternate screen, no cursor.
+fn take_terminal() -> Result<(), CliError> {
+    terminal::enable_raw_mode().map_err(terminal_error)?;
+    execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide).map_err(terminal_error)
+}
+
 /// Gives the terminal back: the cursor, the main screen, line mode.
 fn restore_terminal() {
     let _ = execute!(io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
@@ -133,11 +139,8 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         keys,
     };
     signals::restore_on_panic(restore_terminal);
-    terminal::enable_raw_mode().map_err(terminal_error)?;
     let raw = RawMode;
-    let ended = execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)
-        .map_err(terminal_error)
-        .and_then(|()| screen.play());
+    let ended = take_terminal().and_then(|()| screen.play());
     // A signal says why play ended, whatever the terminal did as it went (a closed terminal
     // both hangs up and sends SIGHUP): the process ends by it, as if it had not been caught.
     if let Some(signal) = screen.signals.received() {
@@ -152,12 +155,13 @@ fn terminal_error(e: io::Error) -> CliError {
     CliError::Io(format!("terminal: {}", crate::error::words(&e)))
 }
 
-/// Keys that end the game: q, Esc, and Ctrl-C (which raw mode delivers as a key rather than
-/// as a signal).
+/// Keys that end the game: q, Esc, Ctrl-C and Ctrl-D (which raw mode delivers as keys rather
+/// than as a signal and the end of input; a script that closes a terminal's input ends with
+/// Ctrl-D).
 fn quits(key: &KeyEvent) -> bool {
     match key.code {
         KeyCode::Char('q') | KeyCode::Esc => true,
-        KeyCode::Char('c' | 'C') => key.modifiers.contains(KeyModifiers::CONTROL),
+        KeyCode::Char('c' | 'C' | 'd' | 'D') => key.modifiers.contains(KeyModifiers::CONTROL),
         _ => false,
     }
 }
@@ -169,6 +173,12 @@ impl Screen {
     /// the caller ends by it), or the terminal fails or is gone (an error saying which).
     fn play(&mut self) -> Result<(), CliError> {
         while self.signals.received().is_none() {
+            if self.signals.take_stop() {
+                self.suspend()?;
+            }
+            // Every pass draws the whole frame at the terminal's size: after `fg` or a resize
+            // the flag only woke the loop.
+            self.signals.take_redraw();
             self.draw().map_err(terminal_error)?;
             let Some(key) = self.next_key(Duration::from_millis(250))? else {
                 continue;
@@ -176,6 +186,21 @@ impl Screen {
             if !self.key(key)? {
                 break;
             }
+        }
+        Ok(())
+    }
+
+    /// Ctrl-Z or SIGTSTP: gives the terminal back as it was and stops, as a terminal program
+    /// does; after `fg` takes it again (the loop then draws anew). The clock does not run
+    /// while the game is stopped.
+    fn suspend(&mut self) -> Result<(), CliError> {
+        #[cfg(unix)]
+        {
+            restore_terminal();
+            let stopped = Instant::now();
+            let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+            self.started += stopped.elapsed();
+            take_terminal()?;
         }
         Ok(())
     }
@@ -200,8 +225,8 @@ impl Screen {
         // The tile side when picture tiles are drawn; the picture itself stays in the view's
         // cache, drawn or decoded once per edge.
         let mut side = None;
+        let (cols, rows) = terminal::size()?;
         if self.view.on {
-            let (cols, rows) = terminal::size()?;
             match render::picture_tile_side(n, cols, rows) {
                 None => {
                     self.message = "terminal too small for the picture: showing numbers".into();
@@ -227,6 +252,7 @@ impl Screen {
             seconds,
             picture: side.and_then(|p| Some((self.view.cache.as_ref()?, p))),
             numbers_over_picture: self.view.numbers,
+            columns: cols,
         };
         render::render(&mut io::stdout(), &frame)
     }
@@ -235,6 +261,10 @@ impl Screen {
     fn key(&mut self, key: KeyEvent) -> Result<bool, CliError> {
         if quits(&key) {
             return Ok(false);
+        }
+        if key.code == KeyCode::Char('z') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            self.suspend()?;
+            return Ok(true);
         }
         let max_tile = self.game.board().cells() - 1;
         match key.code {
@@ -411,9 +441,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ctrl_c_q_and_escape_quit_and_nothing_else_does() {
+    fn ctrl_c_ctrl_d_q_and_escape_quit_and_nothing_else_does() {
         let key = |code, modifiers| KeyEvent::new(code, modifiers);
         assert!(quits(&key(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert!(quits(&key(KeyCode::Char('d'), KeyModifiers::CONTROL)));
+        assert!(!quits(&key(KeyCode::Char('d'), KeyModifiers::NONE)));
+        assert!(!quits(&key(KeyCode::Char('z'), KeyModifiers::CONTROL)));
         assert!(quits(&key(KeyCode::Char('q'), KeyModifiers::NONE)));
         assert!(quits(&key(KeyCode::Esc, KeyModifiers::NONE)));
         assert!(!quits(&key(KeyCode::Char('c'), KeyModifiers::NONE)));

@@ -8,19 +8,22 @@ use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 use super::colour::{self, Colour, Source};
 use super::{PictureError, PictureLimits};
 
-fn map_error(e: image::ImageError, limits: &PictureLimits, format: &str) -> PictureError {
+fn map_error(e: image::ImageError, limits: &PictureLimits, format: &'static str) -> PictureError {
     use image::ImageError as E;
     match e {
         E::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => PictureError::Truncated,
-        E::IoError(_) => damaged(format, ""),
+        E::IoError(_) => damaged(format, false),
         E::Limits(_) => PictureError::OverMemory {
             max_bytes: limits.max_bytes,
         },
         E::Unsupported(u) => match u.kind() {
-            image::error::UnsupportedErrorKind::Format(_) => PictureError::UnknownFormat,
-            _ => PictureError::Corrupt(format!(
-                "the {format} file uses a feature this app cannot read"
-            )),
+            image::error::UnsupportedErrorKind::Format(hint) => match hint {
+                image::error::ImageFormatHint::Exact(known) => PictureError::FormatNotRead {
+                    format: other_format_name(known),
+                },
+                _ => PictureError::UnknownFormat,
+            },
+            _ => PictureError::FeatureNotRead { format },
         },
         E::Decoding(d) => classify(format, &d.to_string()),
         other => classify(format, &other.to_string()),
@@ -31,7 +34,7 @@ fn map_error(e: image::ImageError, limits: &PictureLimits, format: &str) -> Pict
 /// ("InvalidCodeLengthRepeat", "IDAT or fDAT chunk does not have enough data",
 /// `ChunkType { … }`), which say nothing to a player: what is said is whether the file is cut
 /// short, fails a checksum, or is otherwise damaged.
-pub(super) fn classify(format: &str, text: &str) -> PictureError {
+pub(super) fn classify(format: &'static str, text: &str) -> PictureError {
     let lower = text.to_lowercase();
     let cut = [
         "eof",
@@ -46,14 +49,14 @@ pub(super) fn classify(format: &str, text: &str) -> PictureError {
     if cut.iter().any(|w| lower.contains(w)) {
         PictureError::Truncated
     } else if lower.contains("crc") || lower.contains("checksum") {
-        damaged(format, ": a checksum in it does not match")
+        damaged(format, true)
     } else {
-        damaged(format, "")
+        damaged(format, false)
     }
 }
 
-fn damaged(format: &str, why: &str) -> PictureError {
-    PictureError::Corrupt(format!("the {format} file is damaged{why}"))
+fn damaged(format: &'static str, checksum: bool) -> PictureError {
+    PictureError::Damaged { format, checksum }
 }
 
 /// The format's name as a person knows it.
@@ -64,6 +67,27 @@ fn format_name(format: image::ImageFormat) -> &'static str {
         image::ImageFormat::WebP => "WebP",
         image::ImageFormat::Gif => "GIF",
         _ => "image",
+    }
+}
+
+/// The name of a format the decoder knows but was not built to read, as a person knows it.
+fn other_format_name(format: image::ImageFormat) -> String {
+    format
+        .extensions_str()
+        .first()
+        .map_or_else(|| format!("{format:?}"), |e| e.to_uppercase())
+}
+
+/// HEIF (a phone camera's HEIC) or AVIF, from the brand of the ISO media file's `ftyp` box.
+fn iso_media_format(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.get(4..8) != Some(b"ftyp") {
+        return None;
+    }
+    match bytes.get(8..12)? {
+        b"avif" | b"avis" => Some("AVIF"),
+        b"heic" | b"heix" | b"hevc" | b"hevx" | b"heim" | b"heis" | b"hevm" | b"hevs" | b"mif1"
+        | b"msf1" => Some("HEIF"),
+        _ => None,
     }
 }
 
@@ -151,7 +175,12 @@ fn open<'a>(
         .with_guessed_format()
         .map_err(|_| PictureError::UnknownFormat)?;
     let Some(format) = reader.format() else {
-        return Err(PictureError::UnknownFormat);
+        return Err(match iso_media_format(bytes) {
+            Some(format) => PictureError::FormatNotRead {
+                format: format.into(),
+            },
+            None => PictureError::UnknownFormat,
+        });
     };
     let name = format_name(format);
     // The JPEG decoder fills a cut-off scan with grey instead of failing, so check that the
@@ -314,7 +343,7 @@ fn strict_jpeg(body: &[u8]) -> Result<Option<DynamicImage>, PictureError> {
     } else {
         image::RgbImage::from_raw(width, height, pixels).map(DynamicImage::ImageRgb8)
     };
-    image.map(Some).ok_or_else(|| damaged("JPEG", ""))
+    image.map(Some).ok_or_else(|| damaged("JPEG", false))
 }
 
 /// Where a JPEG's end-of-image marker is, if its segments run on to one. Walks the marker

@@ -717,23 +717,41 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped_typed(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_preview(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_preview_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_png(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_size(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_picture_size_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_tile_rect(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_best_count(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_best_count_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_hint(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_hint_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_solve(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_solve_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size(
     ): Int
@@ -775,6 +793,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_best_count(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_best_count_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_can_redo(
@@ -786,6 +806,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_goal(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_hint(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_hint_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_home_cell(
     ): Int
@@ -801,9 +823,13 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_shuffle(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_shuffle_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_size(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_solve(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_solve_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell(
     ): Int
@@ -843,9 +869,15 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed(
     ): Int
     external fun ffi_slidepuzzle_ffi_uniffi_contract_version(
     ): Int
@@ -932,6 +964,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_best_count(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_best_count_typed(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_blank_cell(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_slidepuzzle_ffi_fn_method_game_can_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -943,6 +977,8 @@ internal object UniffiLib {
     external fun uniffi_slidepuzzle_ffi_fn_method_game_goal(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_hint(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_hint_typed(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_home_cell(`ptr`: Long,`tile`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -958,9 +994,13 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_shuffle(`ptr`: Long,`kind`: RustBuffer.ByValue,`seed`: Long,`pdb`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_shuffle_typed(`ptr`: Long,`kind`: RustBuffer.ByValue,`seed`: Long,`pdb`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_game_size(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_slidepuzzle_ffi_fn_method_game_solve(`ptr`: Long,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_solve_typed(`ptr`: Long,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_tap_cell(`ptr`: Long,`cell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -994,9 +1034,15 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build(`goal`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build_typed(`goal`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes_typed(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(`path`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file_typed(`path`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_goal(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1026,23 +1072,41 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(`bytes`: RustBuffer.ByValue,`edge`: Int,`crop`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped_typed(`bytes`: RustBuffer.ByValue,`edge`: Int,`crop`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_typed(`bytes`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(`bytes`: RustBuffer.ByValue,`edge`: Int,`maxPixels`: Long,`maxBytes`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits_typed(`bytes`: RustBuffer.ByValue,`edge`: Int,`maxPixels`: Long,`maxBytes`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_preview(`bytes`: RustBuffer.ByValue,`maxEdge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_preview_typed(`bytes`: RustBuffer.ByValue,`maxEdge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(`width`: Int,`height`: Int,`rgba`: RustBuffer.ByValue,`stride`: Int,`crop`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels_typed(`width`: Int,`height`: Int,`rgba`: RustBuffer.ByValue,`stride`: Int,`crop`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_png(`picture`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_size(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_picture_size_typed(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_tile_rect(`size`: Int,`edge`: Int,`cell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_best_count(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_best_count_typed(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_hint(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_hint_typed(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_solve(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_solve_typed(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_slidepuzzle_ffi_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1193,13 +1257,28 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped() and 0xFFFF) != 15026) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped_typed() and 0xFFFF) != 10294) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_typed() and 0xFFFF) != 7523) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() and 0xFFFF) != 32470) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits_typed() and 0xFFFF) != 2929) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_preview() and 0xFFFF) != 62783) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_preview_typed() and 0xFFFF) != 65085) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() and 0xFFFF) != 5184) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels_typed() and 0xFFFF) != 52642) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_png() and 0xFFFF) != 58346) {
@@ -1208,16 +1287,28 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_size() and 0xFFFF) != 3452) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_size_typed() and 0xFFFF) != 21386) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_tile_rect() and 0xFFFF) != 2006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_best_count() and 0xFFFF) != 38743) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_best_count_typed() and 0xFFFF) != 56591) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_hint() and 0xFFFF) != 11468) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_hint_typed() and 0xFFFF) != 50494) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve() and 0xFFFF) != 58754) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve_typed() and 0xFFFF) != 8146) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size() and 0xFFFF) != 43029) {
@@ -1271,6 +1362,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() and 0xFFFF) != 32173) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() and 0xFFFF) != 40517) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() and 0xFFFF) != 32173) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() and 0xFFFF) != 30533) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1278,6 +1375,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_best_count() and 0xFFFF) != 17652) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_best_count_typed() and 0xFFFF) != 32672) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell() and 0xFFFF) != 60314) {
@@ -1296,6 +1396,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_hint() and 0xFFFF) != 3801) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_hint_typed() and 0xFFFF) != 19218) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_home_cell() and 0xFFFF) != 11850) {
@@ -1319,10 +1422,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_shuffle() and 0xFFFF) != 13328) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_shuffle_typed() and 0xFFFF) != 55188) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_size() and 0xFFFF) != 13571) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_solve() and 0xFFFF) != 7647) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_solve_typed() and 0xFFFF) != 15451) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell() and 0xFFFF) != 4266) {
@@ -1382,10 +1491,19 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build() and 0xFFFF) != 38054) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build_typed() and 0xFFFF) != 52053) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() and 0xFFFF) != 40788) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed() and 0xFFFF) != 37518) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() and 0xFFFF) != 20638) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed() and 0xFFFF) != 18184) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -1574,6 +1692,33 @@ private class JavaLangRefCleanable(
     val cleanable: java.lang.ref.Cleaner.Cleanable
 ) : UniffiCleaner.Cleanable {
     override fun clean() = cleanable.clean()
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterUShort: FfiConverter<UShort, Short> {
+    override fun lift(value: Short): UShort {
+        return value.toUShort()
+    }
+
+    fun lift(value: Int): UShort {
+        return value.toUShort()
+    }
+
+    override fun read(buf: ByteBuffer): UShort {
+        return lift(buf.getShort())
+    }
+
+    override fun lower(value: UShort): Short {
+        return value.toShort()
+    }
+
+    override fun allocationSize(value: UShort) = 2UL
+
+    override fun write(value: UShort, buf: ByteBuffer) {
+        buf.putShort(value.toShort())
+    }
 }
 
 /**
@@ -2161,6 +2306,11 @@ public interface GameInterface {
     fun `bestCount`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution
     
     /**
+     * [`Game::best_count`], its failures by kind ([`PuzzleFailure`]).
+     */
+    fun `bestCountTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution
+    
+    /**
      * The blank's cell.
      */
     fun `blankCell`(): kotlin.UInt
@@ -2189,6 +2339,11 @@ public interface GameInterface {
      * The next best move from the current board; `None` when solved.
      */
     fun `hint`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction?
+    
+    /**
+     * [`Game::hint`], its failures by kind ([`PuzzleFailure`]).
+     */
+    fun `hintTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction?
     
     /**
      * The cell where `tile` belongs (whose picture piece it shows); `None` for no such tile.
@@ -2228,6 +2383,14 @@ public interface GameInterface {
     fun `shuffle`(`kind`: ShuffleKind, `seed`: kotlin.ULong, `pdb`: PatternDatabase?)
     
     /**
+     * [`Game::shuffle`] whose distance shuffles search within `limits` and stop at `cancel`
+     * (a 4×4 distance measures boards with IDA*), its failures by kind ([`PuzzleFailure`]):
+     * a stop says which budget, like a solve's. The same seed gives the same board as
+     * [`Game::shuffle`].
+     */
+    fun `shuffleTyped`(`kind`: ShuffleKind, `seed`: kotlin.ULong, `pdb`: PatternDatabase?, `limits`: Limits, `cancel`: CancelToken?)
+    
+    /**
      * The side length.
      */
     fun `size`(): kotlin.UInt
@@ -2238,6 +2401,12 @@ public interface GameInterface {
      * runs.
      */
     fun `solve`(`algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution
+    
+    /**
+     * Solves from the current board, its failures by kind ([`PuzzleFailure`]); otherwise
+     * [`Game::solve`].
+     */
+    fun `solveTyped`(`algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution
     
     /**
      * Taps `cell`: slides the tile there and any between it and the blank.
@@ -2436,6 +2605,26 @@ open class Game: Disposable, AutoCloseable, GameInterface
 
     
     /**
+     * [`Game::best_count`], its failures by kind ([`PuzzleFailure`]).
+     */
+    @Throws(PuzzleFailure::class)override fun `bestCountTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_best_count_typed(
+        it,
+        
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * The blank's cell.
      */override fun `blankCell`(): kotlin.UInt {
             return FfiConverterUInt.lift(
@@ -2523,6 +2712,26 @@ open class Game: Disposable, AutoCloseable, GameInterface
     callWithHandle {
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_hint(
+        it,
+        
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`Game::hint`], its failures by kind ([`PuzzleFailure`]).
+     */
+    @Throws(PuzzleFailure::class)override fun `hintTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
+            return FfiConverterOptionalTypeDirection.lift(
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_hint_typed(
         it,
         
         FfiConverterTypeLimits.lower(`limits`),
@@ -2655,6 +2864,30 @@ open class Game: Disposable, AutoCloseable, GameInterface
 
     
     /**
+     * [`Game::shuffle`] whose distance shuffles search within `limits` and stop at `cancel`
+     * (a 4×4 distance measures boards with IDA*), its failures by kind ([`PuzzleFailure`]):
+     * a stop says which budget, like a solve's. The same seed gives the same board as
+     * [`Game::shuffle`].
+     */
+    @Throws(PuzzleFailure::class)override fun `shuffleTyped`(`kind`: ShuffleKind, `seed`: kotlin.ULong, `pdb`: PatternDatabase?, `limits`: Limits, `cancel`: CancelToken?)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_shuffle_typed(
+        it,
+        
+        FfiConverterTypeShuffleKind.lower(`kind`),
+        FfiConverterULong.lower(`seed`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    
+    
+
+    
+    /**
      * The side length.
      */override fun `size`(): kotlin.UInt {
             return FfiConverterUInt.lift(
@@ -2680,6 +2913,30 @@ open class Game: Disposable, AutoCloseable, GameInterface
     callWithHandle {
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_solve(
+        it,
+        
+        FfiConverterTypeAlgorithm.lower(`algorithm`),
+        FfiConverterTypeHeuristic.lower(`heuristic`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeProgressListener.lower(`progress`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Solves from the current board, its failures by kind ([`PuzzleFailure`]); otherwise
+     * [`Game::solve`].
+     */
+    @Throws(PuzzleFailure::class)override fun `solveTyped`(`algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_solve_typed(
         it,
         
         FfiConverterTypeAlgorithm.lower(`algorithm`),
@@ -3158,6 +3415,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
 
         
     /**
+     * [`PatternDatabase::build`], a stop by kind ([`PuzzleFailure::SearchStopped`] with
+     * [`SearchStop::Cancelled`](crate::SearchStop::Cancelled) when `cancel` was set).
+     */
+    @Throws(PuzzleFailure::class) fun `buildTyped`(`goal`: List<kotlin.UInt>, `cancel`: CancelToken?): PatternDatabase {
+            return FfiConverterTypePatternDatabase.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build_typed(
+    
+        
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
      * Loads databases from [`PatternDatabase::to_bytes`] output; damaged or foreign bytes are
      * a `PatternDatabase` error.
      */
@@ -3165,6 +3440,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
             return FfiConverterTypePatternDatabase.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * [`PatternDatabase::from_bytes`], a refusal by kind ([`PuzzleFailure::TablesRefused`]);
+     * tables of an earlier set of groups are refused as
+     * [`TableProblem::StaleGroups`](crate::TableProblem::StaleGroups), to be built again.
+     */
+    @Throws(PuzzleFailure::class) fun `fromBytesTyped`(`bytes`: kotlin.ByteArray): PatternDatabase {
+            return FfiConverterTypePatternDatabase.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes_typed(
     
         
         FfiConverterByteArray.lower(`bytes`),_status)
@@ -3184,6 +3477,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
             return FfiConverterTypePatternDatabase.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(
+    
+        
+        FfiConverterString.lower(`path`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * [`PatternDatabase::from_file`], a refusal by kind ([`PuzzleFailure::TablesRefused`]): a
+     * missing file is [`TableProblem::FileMissing`](crate::TableProblem::FileMissing), one of
+     * another format version or an earlier set of groups is stale, the rest is damaged.
+     */
+    @Throws(PuzzleFailure::class) fun `fromFileTyped`(`path`: kotlin.String): PatternDatabase {
+            return FfiConverterTypePatternDatabase.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file_typed(
     
         
         FfiConverterString.lower(`path`),_status)
@@ -6180,6 +6491,332 @@ public object FfiConverterTypeKeptAsideReason : FfiConverterRustBuffer<KeptAside
 
 
 
+/**
+ * Why a photo or picture was refused.
+ */
+sealed class PictureProblem {
+    
+    /**
+     * No bytes, or a header that gives no pixels.
+     */
+    object Empty : PictureProblem()
+    
+    
+    /**
+     * Not a picture in any format the core knows.
+     */
+    object NotAPicture : PictureProblem()
+    
+    
+    /**
+     * A picture in a format the core does not decode (`format`: "HEIF", "AVIF", "TIFF", …):
+     * the platform's decoder may read it and hand its pixels to `picture_from_pixels`.
+     */
+    data class FormatNotRead(
+        /**
+         * The format's name.
+         */
+        val `format`: kotlin.String) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A JPEG, PNG, WebP or GIF that uses a feature of its format the core does not read: the
+     * platform's decoder may read it.
+     */
+    data class FeatureNotRead(
+        /**
+         * The format's name.
+         */
+        val `format`: kotlin.String) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The file is damaged (it does not decode, or a checksum fails).
+     */
+    data class Damaged(
+        /**
+         * The format's name ("image" when the picture could not be made from its pixels).
+         */
+        val `format`: kotlin.String) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The file ends before the picture does (a download or copy cut short).
+     */
+    object Truncated : PictureProblem()
+    
+    
+    /**
+     * More pixels than the budget.
+     */
+    data class TooManyPixels(
+        /**
+         * Width from the header.
+         */
+        val `width`: kotlin.UInt, 
+        /**
+         * Height from the header.
+         */
+        val `height`: kotlin.UInt, 
+        /**
+         * The budget.
+         */
+        val `maxPixels`: kotlin.ULong) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Decoding would need more memory than the budget.
+     */
+    data class TooMuchMemory(
+        /**
+         * The budget, in bytes.
+         */
+        val `maxBytes`: kotlin.ULong) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The file is longer than any picture the budget takes.
+     */
+    data class FileTooLarge(
+        /**
+         * The file's length.
+         */
+        val `bytes`: kotlin.ULong, 
+        /**
+         * The budget.
+         */
+        val `maxBytes`: kotlin.ULong) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The chosen square is not finite, has no area or leaves the photo.
+     */
+    object CropOutside : PictureProblem()
+    
+    
+    /**
+     * Pixels handed over by the platform that do not make the picture they claim.
+     */
+    object PixelsDoNotFit : PictureProblem()
+    
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePictureProblem : FfiConverterRustBuffer<PictureProblem>{
+    override fun read(buf: ByteBuffer): PictureProblem {
+        return when(buf.getInt()) {
+            1 -> PictureProblem.Empty
+            2 -> PictureProblem.NotAPicture
+            3 -> PictureProblem.FormatNotRead(
+                FfiConverterString.read(buf),
+                )
+            4 -> PictureProblem.FeatureNotRead(
+                FfiConverterString.read(buf),
+                )
+            5 -> PictureProblem.Damaged(
+                FfiConverterString.read(buf),
+                )
+            6 -> PictureProblem.Truncated
+            7 -> PictureProblem.TooManyPixels(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            8 -> PictureProblem.TooMuchMemory(
+                FfiConverterULong.read(buf),
+                )
+            9 -> PictureProblem.FileTooLarge(
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            10 -> PictureProblem.CropOutside
+            11 -> PictureProblem.PixelsDoNotFit
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: PictureProblem): ULong = when(value) {
+        is PictureProblem.Empty -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.NotAPicture -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.FormatNotRead -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`format`)
+            )
+        }
+        is PictureProblem.FeatureNotRead -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`format`)
+            )
+        }
+        is PictureProblem.Damaged -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`format`)
+            )
+        }
+        is PictureProblem.Truncated -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.TooManyPixels -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`width`)
+                + FfiConverterUInt.allocationSize(value.`height`)
+                + FfiConverterULong.allocationSize(value.`maxPixels`)
+            )
+        }
+        is PictureProblem.TooMuchMemory -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`maxBytes`)
+            )
+        }
+        is PictureProblem.FileTooLarge -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`bytes`)
+                + FfiConverterULong.allocationSize(value.`maxBytes`)
+            )
+        }
+        is PictureProblem.CropOutside -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.PixelsDoNotFit -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+    }
+
+    override fun write(value: PictureProblem, buf: ByteBuffer) {
+        when(value) {
+            is PictureProblem.Empty -> {
+                buf.putInt(1)
+                Unit
+            }
+            is PictureProblem.NotAPicture -> {
+                buf.putInt(2)
+                Unit
+            }
+            is PictureProblem.FormatNotRead -> {
+                buf.putInt(3)
+                FfiConverterString.write(value.`format`, buf)
+                Unit
+            }
+            is PictureProblem.FeatureNotRead -> {
+                buf.putInt(4)
+                FfiConverterString.write(value.`format`, buf)
+                Unit
+            }
+            is PictureProblem.Damaged -> {
+                buf.putInt(5)
+                FfiConverterString.write(value.`format`, buf)
+                Unit
+            }
+            is PictureProblem.Truncated -> {
+                buf.putInt(6)
+                Unit
+            }
+            is PictureProblem.TooManyPixels -> {
+                buf.putInt(7)
+                FfiConverterUInt.write(value.`width`, buf)
+                FfiConverterUInt.write(value.`height`, buf)
+                FfiConverterULong.write(value.`maxPixels`, buf)
+                Unit
+            }
+            is PictureProblem.TooMuchMemory -> {
+                buf.putInt(8)
+                FfiConverterULong.write(value.`maxBytes`, buf)
+                Unit
+            }
+            is PictureProblem.FileTooLarge -> {
+                buf.putInt(9)
+                FfiConverterULong.write(value.`bytes`, buf)
+                FfiConverterULong.write(value.`maxBytes`, buf)
+                Unit
+            }
+            is PictureProblem.CropOutside -> {
+                buf.putInt(10)
+                Unit
+            }
+            is PictureProblem.PixelsDoNotFit -> {
+                buf.putInt(11)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
 
 
 /**
@@ -6309,6 +6946,281 @@ public object FfiConverterTypePuzzleError : FfiConverterRustBuffer<PuzzleExcepti
             }
             is PuzzleException.InvalidArgument -> {
                 buf.putInt(10)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+
+}
+
+
+
+
+
+/**
+ * A failure by kind, with the facts a player's words need. `detail` is the core's English,
+ * for a details view or a log: never parsed, never the text shown first.
+ */
+sealed class PuzzleFailure: kotlin.Exception() {
+    
+    /**
+     * A search (a solve, a hint, the fewest count, a distance shuffle, a table build) stopped
+     * before it finished.
+     */
+    class SearchStopped(
+        
+        /**
+         * What stopped it.
+         */
+        val `stop`: SearchStop, 
+        
+        /**
+         * The work it did until then.
+         */
+        val `stats`: SearchStats, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "stop=${ `stop` }, stats=${ `stats` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * A photo or picture that cannot be used.
+     */
+    class PictureRefused(
+        
+        /**
+         * Why.
+         */
+        val `problem`: PictureProblem, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "problem=${ `problem` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * Pattern databases (a file, bytes, or the ones a search was given) that cannot be used.
+     */
+    class TablesRefused(
+        
+        /**
+         * Why.
+         */
+        val `problem`: TableProblem, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "problem=${ `problem` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * A tile list, size or cell that does not describe a board.
+     */
+    class InvalidBoard(
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "detail=${ `detail` }"
+    }
+    
+    /**
+     * The board cannot reach the goal.
+     */
+    class Unsolvable(
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "detail=${ `detail` }"
+    }
+    
+    /**
+     * The algorithm does not take boards this large (plain BFS on 6×6).
+     */
+    class Unsupported(
+        
+        /**
+         * The largest side the algorithm takes.
+         */
+        val `maxSize`: kotlin.UInt, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "maxSize=${ `maxSize` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * An argument out of range: an edge, a distance, a built-in picture's id.
+     */
+    class InvalidArgument(
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "detail=${ `detail` }"
+    }
+    
+
+    
+
+
+    companion object ErrorHandler : UniffiRustCallStatusErrorHandler<PuzzleFailure> {
+        override fun lift(error_buf: RustBuffer.ByValue): PuzzleFailure = FfiConverterTypePuzzleFailure.lift(error_buf)
+    }
+
+    
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleFailure : FfiConverterRustBuffer<PuzzleFailure> {
+    override fun read(buf: ByteBuffer): PuzzleFailure {
+        
+
+        return when(buf.getInt()) {
+            1 -> PuzzleFailure.SearchStopped(
+                FfiConverterTypeSearchStop.read(buf),
+                FfiConverterTypeSearchStats.read(buf),
+                FfiConverterString.read(buf),
+                )
+            2 -> PuzzleFailure.PictureRefused(
+                FfiConverterTypePictureProblem.read(buf),
+                FfiConverterString.read(buf),
+                )
+            3 -> PuzzleFailure.TablesRefused(
+                FfiConverterTypeTableProblem.read(buf),
+                FfiConverterString.read(buf),
+                )
+            4 -> PuzzleFailure.InvalidBoard(
+                FfiConverterString.read(buf),
+                )
+            5 -> PuzzleFailure.Unsolvable(
+                FfiConverterString.read(buf),
+                )
+            6 -> PuzzleFailure.Unsupported(
+                FfiConverterUInt.read(buf),
+                FfiConverterString.read(buf),
+                )
+            7 -> PuzzleFailure.InvalidArgument(
+                FfiConverterString.read(buf),
+                )
+            else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: PuzzleFailure): ULong {
+        return when(value) {
+            is PuzzleFailure.SearchStopped -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterTypeSearchStop.allocationSize(value.`stop`)
+                + FfiConverterTypeSearchStats.allocationSize(value.`stats`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.PictureRefused -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterTypePictureProblem.allocationSize(value.`problem`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.TablesRefused -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterTypeTableProblem.allocationSize(value.`problem`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.InvalidBoard -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.Unsolvable -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.Unsupported -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`maxSize`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.InvalidArgument -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+        }
+    }
+
+    override fun write(value: PuzzleFailure, buf: ByteBuffer) {
+        when(value) {
+            is PuzzleFailure.SearchStopped -> {
+                buf.putInt(1)
+                FfiConverterTypeSearchStop.write(value.`stop`, buf)
+                FfiConverterTypeSearchStats.write(value.`stats`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.PictureRefused -> {
+                buf.putInt(2)
+                FfiConverterTypePictureProblem.write(value.`problem`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.TablesRefused -> {
+                buf.putInt(3)
+                FfiConverterTypeTableProblem.write(value.`problem`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.InvalidBoard -> {
+                buf.putInt(4)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.Unsolvable -> {
+                buf.putInt(5)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.Unsupported -> {
+                buf.putInt(6)
+                FfiConverterUInt.write(value.`maxSize`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.InvalidArgument -> {
+                buf.putInt(7)
+                FfiConverterString.write(value.`detail`, buf)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -6475,6 +7387,192 @@ public object FfiConverterTypeRecordsStoreError : FfiConverterRustBuffer<Records
 
 
 /**
+ * What stopped a search.
+ */
+sealed class SearchStop {
+    
+    /**
+     * Its time ran out.
+     */
+    data class Time(
+        /**
+         * The time it had, in milliseconds (`Limits.timeout_ms`, or Auto's own 10 s).
+         */
+        val `budgetMs`: kotlin.ULong, 
+        /**
+         * How long it ran, in milliseconds.
+         */
+        val `elapsedMs`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Its tables reached the memory budget.
+     */
+    data class Memory(
+        /**
+         * The budget, in bytes.
+         */
+        val `budgetBytes`: kotlin.ULong, 
+        /**
+         * What its tables held when it stopped, in bytes.
+         */
+        val `heldBytes`: kotlin.ULong, 
+        /**
+         * What the step it refused would have needed (above the budget; 0 when unknown).
+         */
+        val `neededBytes`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * It expanded as many positions as it was allowed.
+     */
+    data class Nodes(
+        /**
+         * `Limits.max_nodes`; `None` when one of the solver's own stages set the count.
+         */
+        val `budget`: kotlin.ULong?, 
+        /**
+         * Positions expanded.
+         */
+        val `expanded`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Its cancel token was set.
+     */
+    data class Cancelled(
+        /**
+         * How long it ran, in milliseconds.
+         */
+        val `elapsedMs`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSearchStop : FfiConverterRustBuffer<SearchStop>{
+    override fun read(buf: ByteBuffer): SearchStop {
+        return when(buf.getInt()) {
+            1 -> SearchStop.Time(
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            2 -> SearchStop.Memory(
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            3 -> SearchStop.Nodes(
+                FfiConverterOptionalULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            4 -> SearchStop.Cancelled(
+                FfiConverterULong.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: SearchStop): ULong = when(value) {
+        is SearchStop.Time -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`budgetMs`)
+                + FfiConverterULong.allocationSize(value.`elapsedMs`)
+            )
+        }
+        is SearchStop.Memory -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`budgetBytes`)
+                + FfiConverterULong.allocationSize(value.`heldBytes`)
+                + FfiConverterULong.allocationSize(value.`neededBytes`)
+            )
+        }
+        is SearchStop.Nodes -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterOptionalULong.allocationSize(value.`budget`)
+                + FfiConverterULong.allocationSize(value.`expanded`)
+            )
+        }
+        is SearchStop.Cancelled -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`elapsedMs`)
+            )
+        }
+    }
+
+    override fun write(value: SearchStop, buf: ByteBuffer) {
+        when(value) {
+            is SearchStop.Time -> {
+                buf.putInt(1)
+                FfiConverterULong.write(value.`budgetMs`, buf)
+                FfiConverterULong.write(value.`elapsedMs`, buf)
+                Unit
+            }
+            is SearchStop.Memory -> {
+                buf.putInt(2)
+                FfiConverterULong.write(value.`budgetBytes`, buf)
+                FfiConverterULong.write(value.`heldBytes`, buf)
+                FfiConverterULong.write(value.`neededBytes`, buf)
+                Unit
+            }
+            is SearchStop.Nodes -> {
+                buf.putInt(3)
+                FfiConverterOptionalULong.write(value.`budget`, buf)
+                FfiConverterULong.write(value.`expanded`, buf)
+                Unit
+            }
+            is SearchStop.Cancelled -> {
+                buf.putInt(4)
+                FfiConverterULong.write(value.`elapsedMs`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
  * How a shuffle mixes the board.
  */
 sealed class ShuffleKind {
@@ -6566,6 +7664,234 @@ public object FfiConverterTypeShuffleKind : FfiConverterRustBuffer<ShuffleKind>{
             is ShuffleKind.Distance -> {
                 buf.putInt(3)
                 FfiConverterUInt.write(value.`moves`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * Why pattern databases cannot be used.
+ */
+sealed class TableProblem {
+    
+    /**
+     * There is no file at the path given.
+     */
+    object FileMissing : TableProblem()
+    
+    
+    /**
+     * Written by another format version: build them again.
+     */
+    data class StaleVersion(
+        /**
+         * The version in the file.
+         */
+        val `found`: kotlin.UShort, 
+        /**
+         * The version this core reads.
+         */
+        val `expected`: kotlin.UShort) : TableProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Tables of an earlier set of tile groups (written by an earlier core): they would give
+     * the fewest moves, only more slowly, so the typed loaders refuse them: build them again.
+     */
+    object StaleGroups : TableProblem()
+    
+    
+    /**
+     * Damaged: not a table file, cut short, a checksum that fails, or inconsistent.
+     */
+    object Damaged : TableProblem()
+    
+    
+    /**
+     * Built for a goal that does not serve this board.
+     */
+    object OtherGoal : TableProblem()
+    
+    
+    /**
+     * Built for boards of another size.
+     */
+    data class OtherSize(
+        /**
+         * The side they were built for.
+         */
+        val `built`: kotlin.UInt, 
+        /**
+         * The side of the board they were asked to serve.
+         */
+        val `board`: kotlin.UInt) : TableProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The search needs pattern databases and none were given.
+     */
+    object NoneGiven : TableProblem()
+    
+    
+    /**
+     * Pattern databases cover 2×2 to 5×5 boards, not this size.
+     */
+    data class UnsupportedSize(
+        /**
+         * The board's side.
+         */
+        val `size`: kotlin.UInt) : TableProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTableProblem : FfiConverterRustBuffer<TableProblem>{
+    override fun read(buf: ByteBuffer): TableProblem {
+        return when(buf.getInt()) {
+            1 -> TableProblem.FileMissing
+            2 -> TableProblem.StaleVersion(
+                FfiConverterUShort.read(buf),
+                FfiConverterUShort.read(buf),
+                )
+            3 -> TableProblem.StaleGroups
+            4 -> TableProblem.Damaged
+            5 -> TableProblem.OtherGoal
+            6 -> TableProblem.OtherSize(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            7 -> TableProblem.NoneGiven
+            8 -> TableProblem.UnsupportedSize(
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TableProblem): ULong = when(value) {
+        is TableProblem.FileMissing -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.StaleVersion -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUShort.allocationSize(value.`found`)
+                + FfiConverterUShort.allocationSize(value.`expected`)
+            )
+        }
+        is TableProblem.StaleGroups -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.Damaged -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.OtherGoal -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.OtherSize -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`built`)
+                + FfiConverterUInt.allocationSize(value.`board`)
+            )
+        }
+        is TableProblem.NoneGiven -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.UnsupportedSize -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`size`)
+            )
+        }
+    }
+
+    override fun write(value: TableProblem, buf: ByteBuffer) {
+        when(value) {
+            is TableProblem.FileMissing -> {
+                buf.putInt(1)
+                Unit
+            }
+            is TableProblem.StaleVersion -> {
+                buf.putInt(2)
+                FfiConverterUShort.write(value.`found`, buf)
+                FfiConverterUShort.write(value.`expected`, buf)
+                Unit
+            }
+            is TableProblem.StaleGroups -> {
+                buf.putInt(3)
+                Unit
+            }
+            is TableProblem.Damaged -> {
+                buf.putInt(4)
+                Unit
+            }
+            is TableProblem.OtherGoal -> {
+                buf.putInt(5)
+                Unit
+            }
+            is TableProblem.OtherSize -> {
+                buf.putInt(6)
+                FfiConverterUInt.write(value.`built`, buf)
+                FfiConverterUInt.write(value.`board`, buf)
+                Unit
+            }
+            is TableProblem.NoneGiven -> {
+                buf.putInt(7)
+                Unit
+            }
+            is TableProblem.UnsupportedSize -> {
+                buf.putInt(8)
+                FfiConverterUInt.write(value.`size`, buf)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -7366,12 +8692,64 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`load_picture_cropped`], a refusal by kind (a crop that leaves the photo is
+         * [`PictureProblem::CropOutside`](crate::PictureProblem::CropOutside)).
+         */
+    @Throws(PuzzleFailure::class) fun `loadPictureCroppedTyped`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `crop`: Crop?): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`edge`),
+        FfiConverterOptionalTypeCrop.lower(`crop`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`load_picture`], a refusal by kind ([`PuzzleFailure::PictureRefused`]).
+         */
+    @Throws(PuzzleFailure::class) fun `loadPictureTyped`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`edge`),_status)
+}
+    )
+    }
+    
+
+        /**
          * [`load_picture`] with explicit budgets.
          */
     @Throws(PuzzleException::class) fun `loadPictureWithLimits`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `maxPixels`: kotlin.ULong, `maxBytes`: kotlin.ULong): Picture {
             return FfiConverterTypePicture.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`edge`),
+        FfiConverterULong.lower(`maxPixels`),
+        FfiConverterULong.lower(`maxBytes`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`load_picture_with_limits`], a refusal by kind.
+         */
+    @Throws(PuzzleFailure::class) fun `loadPictureWithLimitsTyped`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `maxPixels`: kotlin.ULong, `maxBytes`: kotlin.ULong): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits_typed(
     
         
         FfiConverterByteArray.lower(`bytes`),
@@ -7402,6 +8780,22 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`load_preview`], a refusal by kind.
+         */
+    @Throws(PuzzleFailure::class) fun `loadPreviewTyped`(`bytes`: kotlin.ByteArray, `maxEdge`: kotlin.UInt): PhotoPreview {
+            return FfiConverterTypePhotoPreview.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_preview_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`maxEdge`),_status)
+}
+    )
+    }
+    
+
+        /**
          * A picture from pixels the platform decoded (HEIC, AVIF, RAW): `height` rows of `width` RGBA
          * pixels, `stride` bytes apart, already upright; cut to `crop` and resized to `edge`. Wrong
          * lengths, zero sizes, short strides and sizes over the budgets are `BadPicture` errors.
@@ -7410,6 +8804,26 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
             return FfiConverterTypePicture.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(
+    
+        
+        FfiConverterUInt.lower(`width`),
+        FfiConverterUInt.lower(`height`),
+        FfiConverterByteArray.lower(`rgba`),
+        FfiConverterUInt.lower(`stride`),
+        FfiConverterOptionalTypeCrop.lower(`crop`),
+        FfiConverterUInt.lower(`edge`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`picture_from_pixels`], a refusal by kind.
+         */
+    @Throws(PuzzleFailure::class) fun `pictureFromPixelsTyped`(`width`: kotlin.UInt, `height`: kotlin.UInt, `rgba`: kotlin.ByteArray, `stride`: kotlin.UInt, `crop`: Crop?, `edge`: kotlin.UInt): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels_typed(
     
         
         FfiConverterUInt.lower(`width`),
@@ -7456,6 +8870,23 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`picture_size`], a refusal by kind: a HEIF photo is
+         * [`PictureProblem::FormatNotRead`](crate::PictureProblem::FormatNotRead), for the platform's
+         * decoder.
+         */
+    @Throws(PuzzleFailure::class) fun `pictureSizeTyped`(`bytes`: kotlin.ByteArray): PictureSize {
+            return FfiConverterTypePictureSize.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_size_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),_status)
+}
+    )
+    }
+    
+
+        /**
          * Where the piece of `cell` lies in an `edge`-pixel picture cut `size`×`size`.
          */
     @Throws(PuzzleException::class) fun `tileRect`(`size`: kotlin.UInt, `edge`: kotlin.UInt, `cell`: kotlin.UInt): TileRect {
@@ -7493,6 +8924,25 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`best_count`], its failures by kind ([`PuzzleFailure`]).
+         */
+    @Throws(PuzzleFailure::class) fun `bestCountTyped`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_best_count_typed(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
          * The next move of an optimal (or best found) solution; `None` at the goal.
          */
     @Throws(PuzzleException::class) fun `hint`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
@@ -7512,12 +8962,54 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`hint`], its failures by kind ([`PuzzleFailure`]).
+         */
+    @Throws(PuzzleFailure::class) fun `hintTyped`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
+            return FfiConverterOptionalTypeDirection.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_hint_typed(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
          * Solves `start` toward `goal`. Blocks: call it from a background thread.
          */
     @Throws(PuzzleException::class) fun `solve`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution {
             return FfiConverterTypeSolution.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_solve(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeAlgorithm.lower(`algorithm`),
+        FfiConverterTypeHeuristic.lower(`heuristic`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeProgressListener.lower(`progress`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`solve`], its failures by kind ([`PuzzleFailure`]): which budget stopped it and how far it
+         * got, a board that cannot be solved, tables that do not serve it.
+         */
+    @Throws(PuzzleFailure::class) fun `solveTyped`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_solve_typed(
     
         
         FfiConverterSequenceUInt.lower(`start`),
