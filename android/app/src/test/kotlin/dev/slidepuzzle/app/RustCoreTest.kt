@@ -45,7 +45,7 @@ class RustCoreTest {
     }
 
     @Test
-    fun eachLimitIsTellByItsKindFromTheCoresOwnSentence() {
+    fun eachLimitIsToldByItsKind() {
         val core = RustCore(null)
         val game = core.restore(core.newGame(4, 15).also { it.shuffle(Difficulty.RANDOM, 1, core.newCancel()) }.save())
         assertEquals("BFS on 4×4 outgrows its memory", CoreError.Kind.LIMIT_MEMORY, kindOf {
