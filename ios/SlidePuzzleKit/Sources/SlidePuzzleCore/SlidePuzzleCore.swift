@@ -2214,8 +2214,7 @@ public protocol RecordsStoreProtocol: AnyObject, Sendable {
     func merge(other: PersonalBests) throws 
     
     /**
-     * Records a win, writes the records and says what it changed. A win recorded twice by
-     * this call counts twice: prefer [`RecordsStore::record_once`].
+     * Records a win, writes the records and says what it changed.
      */
     func record(win: WonGame) throws  -> RecordOutcome
     
@@ -2391,8 +2390,7 @@ open func merge(other: PersonalBests)throws   {try rustCallWithError(FfiConverte
 }
     
     /**
-     * Records a win, writes the records and says what it changed. A win recorded twice by
-     * this call counts twice: prefer [`RecordsStore::record_once`].
+     * Records a win, writes the records and says what it changed.
      */
 open func record(win: WonGame)throws  -> RecordOutcome  {
     return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
@@ -7043,13 +7041,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() != 10875) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() != 18382) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() != 40517) {
-        return InitializationResult.apiChecksumMismatch
-    }
-    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() != 32173) {
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() != 18746) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() != 40517) {

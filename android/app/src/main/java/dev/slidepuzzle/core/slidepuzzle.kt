@@ -1353,13 +1353,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() and 0xFFFF) != 10875) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() and 0xFFFF) != 18382) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() and 0xFFFF) != 40517) {
-        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
-    }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() and 0xFFFF) != 32173) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() and 0xFFFF) != 18746) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() and 0xFFFF) != 40517) {
@@ -4426,8 +4420,7 @@ public interface RecordsStoreInterface {
     fun `merge`(`other`: PersonalBests)
     
     /**
-     * Records a win, writes the records and says what it changed. A win recorded twice by
-     * this call counts twice: prefer [`RecordsStore::record_once`].
+     * Records a win, writes the records and says what it changed.
      */
     fun `record`(`win`: WonGame): RecordOutcome
     
@@ -4670,8 +4663,7 @@ open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
 
     
     /**
-     * Records a win, writes the records and says what it changed. A win recorded twice by
-     * this call counts twice: prefer [`RecordsStore::record_once`].
+     * Records a win, writes the records and says what it changed.
      */
     @Throws(RecordsStoreException::class)override fun `record`(`win`: WonGame): RecordOutcome {
             return FfiConverterTypeRecordOutcome.lift(
