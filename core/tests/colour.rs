@@ -67,6 +67,13 @@ fn every_fixture_decodes_to_littlecms_colours_and_says_what_it_did() {
             mean <= 1.0,
             "{name}: mean {mean:.3} from littleCMS (largest {most})"
         );
+        // Worst pixel: lossless fixtures within two levels of littleCMS; JPEGs further at
+        // sharp colour edges only, where two decoders upsample the chroma differently.
+        let worst = if name.ends_with(".jpg") { 32 } else { 2 };
+        assert!(
+            most <= worst,
+            "{name}: a pixel {most} levels from littleCMS (mean {mean:.3})"
+        );
     }
     println!("{}", report.join("\n"));
 }
