@@ -1,11 +1,10 @@
 //! Bytes to an upright image: the format sniffed, the pixel and memory budgets checked from the
 //! header before any pixel is decoded, a JPEG's completeness checked, colours converted to
 //! sRGB from the photo's profile, EXIF orientation applied.
-use std::io::Cursor;
-
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 
 use super::colour::{self, Colour, Source};
+use super::png::{self, MAX_PROFILE_BYTES};
 use super::{PictureError, PictureLimits};
 
 fn map_error(e: image::ImageError, limits: &PictureLimits, format: &'static str) -> PictureError {
@@ -109,29 +108,37 @@ pub fn decode_with_colour(
 /// What decoding `bytes` would do with their colours, read from the header (and, for a PNG, the
 /// chunks before its image data) without decoding a pixel.
 pub fn colour(bytes: &[u8], limits: &PictureLimits) -> Result<Colour, PictureError> {
-    let (mut decoder, _, _) = open(bytes, limits)?;
+    let (mut decoder, _, _, walk) = open(bytes, limits)?;
     // One pixel of the photo's kind stands in for its pixels.
     let mut probe = DynamicImage::new(1, 1, decoder.color_type());
-    let source = colour_source(&mut decoder, bytes);
+    let source = colour_source(&mut decoder, bytes, &walk);
     Ok(colour::to_srgb(&mut probe, source))
 }
 
 /// Where the photo's colours come from: a PNG's cICP first, then an embedded profile, then a
-/// PNG's sRGB chunk. A profile the decoder fails to extract counts as unreadable.
-fn colour_source(decoder: &mut impl ImageDecoder, bytes: &[u8]) -> Source {
-    let (cicp, srgb) = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        colour::png_colour_chunks(bytes)
-    } else {
-        (None, false)
-    };
-    if let Some(points) = cicp {
+/// PNG's sRGB chunk. A profile that cannot be extracted counts as unreadable; one over
+/// [`MAX_PROFILE_BYTES`] is left out, and said.
+fn colour_source(decoder: &mut impl ImageDecoder, bytes: &[u8], walk: &png::Walk) -> Source {
+    if let Some(points) = walk.cicp {
         return Source::Cicp(points);
     }
-    match decoder.icc_profile() {
-        Ok(Some(icc)) => Source::Icc(icc),
-        Err(_) => Source::Icc(Vec::new()),
-        Ok(None) if srgb => Source::SrgbChunk,
-        Ok(None) => Source::None,
+    let icc = match &walk.iccp {
+        // A PNG's profile: the decoder never saw it (see `png`).
+        Some(data) => match png::profile(&bytes[data.clone()], MAX_PROFILE_BYTES) {
+            Ok(icc) => Some(icc),
+            Err(png::Refused::TooLarge) => return Source::TooLarge,
+            Err(png::Refused::Damaged) => Some(Vec::new()),
+        },
+        None => match decoder.icc_profile() {
+            Ok(icc) => icc,
+            Err(_) => Some(Vec::new()),
+        },
+    };
+    match icc {
+        Some(icc) if icc.len() as u64 > MAX_PROFILE_BYTES => Source::TooLarge,
+        Some(icc) => Source::Icc(icc),
+        None if walk.srgb => Source::SrgbChunk,
+        None => Source::None,
     }
 }
 
@@ -161,7 +168,15 @@ fn pipeline_bytes(
 fn open<'a>(
     bytes: &'a [u8],
     limits: &PictureLimits,
-) -> Result<(impl ImageDecoder + 'a, &'static str, Option<usize>), PictureError> {
+) -> Result<
+    (
+        impl ImageDecoder + 'a,
+        &'static str,
+        Option<usize>,
+        png::Walk,
+    ),
+    PictureError,
+> {
     if bytes.is_empty() {
         return Err(PictureError::Empty);
     }
@@ -171,7 +186,9 @@ fn open<'a>(
             max_bytes: limits.max_file_bytes,
         });
     }
-    let reader = ImageReader::new(Cursor::new(bytes))
+    // A PNG's profile and text chunks are left out of what the decoder reads (see `png`).
+    let walk = png::walk(bytes);
+    let reader = ImageReader::new(png::Chunks::new(bytes, walk.keep.clone()))
         .with_guessed_format()
         .map_err(|_| PictureError::UnknownFormat)?;
     let Some(format) = reader.format() else {
@@ -211,14 +228,14 @@ fn open<'a>(
             max_pixels: limits.max_pixels,
         });
     }
-    Ok((decoder, name, jpeg_end))
+    Ok((decoder, name, jpeg_end, walk))
 }
 
 /// The picture's width and height once turned upright by its EXIF orientation, read from its
 /// header without decoding a pixel, within the same budgets as [`decode`]: what a crop screen
 /// needs before the photo is loaded.
 pub fn upright_size(bytes: &[u8], limits: &PictureLimits) -> Result<(u32, u32), PictureError> {
-    let (mut decoder, _, _) = open(bytes, limits)?;
+    let (mut decoder, _, _, _) = open(bytes, limits)?;
     let (width, height) = decoder.dimensions();
     Ok(if quarter_turn(orientation(&mut decoder)) {
         (height, width)
@@ -249,10 +266,10 @@ pub(super) fn decode_for(
     limits: &PictureLimits,
     edge: Option<u32>,
 ) -> Result<(DynamicImage, Colour), PictureError> {
-    let (mut decoder, name, jpeg_end) = open(bytes, limits)?;
+    let (mut decoder, name, jpeg_end, walk) = open(bytes, limits)?;
     let (width, height) = decoder.dimensions();
     let orientation = orientation(&mut decoder);
-    let source = colour_source(&mut decoder, bytes);
+    let source = colour_source(&mut decoder, bytes, &walk);
     {
         use image::ColorType as C;
         let eight_bit = matches!(decoder.color_type(), C::Rgb8 | C::Rgba8);
@@ -264,6 +281,8 @@ pub(super) fn decode_for(
             quarter_turn(orientation),
             edge,
         );
+        // The profile is held while the pixels are decoded and converted.
+        let peak = peak + source.held_bytes();
         if peak > limits.max_bytes {
             return Err(PictureError::OverMemory {
                 max_bytes: limits.max_bytes,

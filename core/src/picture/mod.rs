@@ -27,6 +27,8 @@ mod crop;
 mod decode;
 mod encode;
 mod error;
+mod hdr;
+mod png;
 mod preview;
 
 pub use colour::Colour;
@@ -34,6 +36,7 @@ pub use crop::{from_pixels, load_cropped, square_at, Crop};
 use decode::decode_for;
 pub use decode::{colour, decode, decode_with_colour, upright_size};
 pub use error::PictureError;
+pub use png::MAX_PROFILE_BYTES;
 pub use preview::{preview, Preview};
 
 /// Largest edge a picture may be resized to.
