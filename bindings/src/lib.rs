@@ -21,6 +21,7 @@ mod pdb;
 mod picture;
 mod records;
 mod solving;
+mod teach;
 
 pub use bests::{
     BestGame, FewestKnown, Improvement, PersonalBests, RecordEntry, RecordOutcome, RecordTally,
@@ -41,6 +42,9 @@ pub use picture::{
 };
 pub use records::{Algorithm, Direction, Heuristic, SearchStats, Solution};
 pub use solving::{best_count, hint, solve};
+pub use teach::{
+    coaching_hint, teaching_plan, CoachingHint, TeachGoal, TeachLine, TeachPhase, TeachPlan,
+};
 
 uniffi::setup_scaffolding!("slidepuzzle");
 
