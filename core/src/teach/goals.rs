@@ -165,6 +165,15 @@ fn from_far_end(lo: usize, hi: usize, home: usize) -> Vec<usize> {
     }
 }
 
+/// Of the lines `lo` and `hi`, the one farther from `home` (`lo` on a tie).
+fn far_side(lo: usize, hi: usize, home: usize) -> usize {
+    if home - lo >= hi - home {
+        lo
+    } else {
+        hi
+    }
+}
+
 /// The goals of the method for `goal`, in the order they are played.
 pub fn goals(goal: &Board) -> Vec<Goal> {
     let n = goal.size();
@@ -184,19 +193,11 @@ pub fn goals(goal: &Board) -> Vec<Goal> {
         }
         // A line farther from the home than its opposite (the first one on a tie).
         let (line, cells): (Line, Vec<usize>) = if h >= w {
-            let row = if hr - region.r0 >= region.r1 - hr {
-                region.r0
-            } else {
-                region.r1
-            };
+            let row = far_side(region.r0, region.r1, hr);
             let cells = from_far_end(region.c0, region.c1, hc);
             (Line::Row(row), cells.iter().map(|c| row * n + c).collect())
         } else {
-            let col = if hc - region.c0 >= region.c1 - hc {
-                region.c0
-            } else {
-                region.c1
-            };
+            let col = far_side(region.c0, region.c1, hc);
             let cells = from_far_end(region.r0, region.r1, hr);
             (
                 Line::Column(col),
@@ -233,22 +234,14 @@ fn last_block(goal: &Board, region: Region, hr: usize, hc: usize) -> Goal {
     let (h, w) = (region.r1 - region.r0 + 1, region.c1 - region.c0 + 1);
     let mut cells: Vec<usize> = Vec::new();
     if w == 3 {
-        let col = if hc - region.c0 >= region.c1 - hc {
-            region.c0
-        } else {
-            region.c1
-        };
+        let col = far_side(region.c0, region.c1, hc);
         cells.extend(
             from_far_end(region.r0, region.r1, hr)
                 .iter()
                 .map(|r| r * n + col),
         );
     } else if h == 3 {
-        let row = if hr - region.r0 >= region.r1 - hr {
-            region.r0
-        } else {
-            region.r1
-        };
+        let row = far_side(region.r0, region.r1, hr);
         cells.extend(
             from_far_end(region.c0, region.c1, hc)
                 .iter()
