@@ -2406,6 +2406,95 @@ public func FfiConverterTypeBuiltinPicture_lower(_ value: BuiltinPicture) -> Rus
 
 
 /**
+ * The coaching hint: the method's next goal and the next move toward it.
+ */
+public struct CoachingHint: Equatable, Hashable {
+    /**
+     * The goal's place in the teaching solve's phases, from 0.
+     */
+    public var phase: UInt32
+    /**
+     * The goal being worked on.
+     */
+    public var goal: TeachGoal
+    /**
+     * The blank's move.
+     */
+    public var direction: Direction
+    /**
+     * The tile that slides (the other way).
+     */
+    public var tile: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The goal's place in the teaching solve's phases, from 0.
+         */phase: UInt32, 
+        /**
+         * The goal being worked on.
+         */goal: TeachGoal, 
+        /**
+         * The blank's move.
+         */direction: Direction, 
+        /**
+         * The tile that slides (the other way).
+         */tile: UInt32) {
+        self.phase = phase
+        self.goal = goal
+        self.direction = direction
+        self.tile = tile
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CoachingHint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCoachingHint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CoachingHint {
+        return
+            try CoachingHint(
+                phase: FfiConverterUInt32.read(from: &buf), 
+                goal: FfiConverterTypeTeachGoal.read(from: &buf), 
+                direction: FfiConverterTypeDirection.read(from: &buf), 
+                tile: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CoachingHint, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.phase, into: &buf)
+        FfiConverterTypeTeachGoal.write(value.goal, into: &buf)
+        FfiConverterTypeDirection.write(value.direction, into: &buf)
+        FfiConverterUInt32.write(value.tile, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoachingHint_lift(_ buf: RustBuffer) throws -> CoachingHint {
+    return try FfiConverterTypeCoachingHint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoachingHint_lower(_ value: CoachingHint) -> RustBuffer {
+    return FfiConverterTypeCoachingHint.lower(value)
+}
+
+
+/**
  * The square a player chose, in fractions of the upright picture so that a preview at any
  * resolution maps onto it: `x`, `y` its left and top edges as fractions of the width and
  * height, `side` its side as a fraction of the shorter edge.
@@ -3595,6 +3684,154 @@ public func FfiConverterTypeSolution_lift(_ buf: RustBuffer) throws -> Solution 
 #endif
 public func FfiConverterTypeSolution_lower(_ value: Solution) -> RustBuffer {
     return FfiConverterTypeSolution.lower(value)
+}
+
+
+/**
+ * One phase of the teaching solve: its goal and the moves that meet it.
+ */
+public struct TeachPhase: Equatable, Hashable {
+    /**
+     * What the phase sets out to do.
+     */
+    public var goal: TeachGoal
+    /**
+     * The blank's moves (none when the goal was met already).
+     */
+    public var moves: [Direction]
+    /**
+     * The tile each move slides.
+     */
+    public var tiles: [UInt32]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * What the phase sets out to do.
+         */goal: TeachGoal, 
+        /**
+         * The blank's moves (none when the goal was met already).
+         */moves: [Direction], 
+        /**
+         * The tile each move slides.
+         */tiles: [UInt32]) {
+        self.goal = goal
+        self.moves = moves
+        self.tiles = tiles
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TeachPhase: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachPhase: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachPhase {
+        return
+            try TeachPhase(
+                goal: FfiConverterTypeTeachGoal.read(from: &buf), 
+                moves: FfiConverterSequenceTypeDirection.read(from: &buf), 
+                tiles: FfiConverterSequenceUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TeachPhase, into buf: inout [UInt8]) {
+        FfiConverterTypeTeachGoal.write(value.goal, into: &buf)
+        FfiConverterSequenceTypeDirection.write(value.moves, into: &buf)
+        FfiConverterSequenceUInt32.write(value.tiles, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPhase_lift(_ buf: RustBuffer) throws -> TeachPhase {
+    return try FfiConverterTypeTeachPhase.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPhase_lower(_ value: TeachPhase) -> RustBuffer {
+    return FfiConverterTypeTeachPhase.lower(value)
+}
+
+
+/**
+ * The teaching solve: every goal of the method in order, with its moves.
+ */
+public struct TeachPlan: Equatable, Hashable {
+    /**
+     * The phases, in the order they are played.
+     */
+    public var phases: [TeachPhase]
+    /**
+     * All the moves, phase after phase.
+     */
+    public var length: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The phases, in the order they are played.
+         */phases: [TeachPhase], 
+        /**
+         * All the moves, phase after phase.
+         */length: UInt32) {
+        self.phases = phases
+        self.length = length
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TeachPlan: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachPlan: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachPlan {
+        return
+            try TeachPlan(
+                phases: FfiConverterSequenceTypeTeachPhase.read(from: &buf), 
+                length: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TeachPlan, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeTeachPhase.write(value.phases, into: &buf)
+        FfiConverterUInt32.write(value.length, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPlan_lift(_ buf: RustBuffer) throws -> TeachPlan {
+    return try FfiConverterTypeTeachPlan.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPlan_lower(_ value: TeachPlan) -> RustBuffer {
+    return FfiConverterTypeTeachPlan.lower(value)
 }
 
 
@@ -4811,6 +5048,233 @@ public func FfiConverterTypeShuffleKind_lower(_ value: ShuffleKind) -> RustBuffe
 }
 
 
+
+/**
+ * One goal of the method: what a person sets out to do next.
+ */
+
+public enum TeachGoal: Equatable, Hashable {
+    
+    /**
+     * One tile to its cell in the line being finished ("tile 3 to the top row").
+     */
+    case placeTile(
+        /**
+         * The tile.
+         */tile: UInt32, 
+        /**
+         * Its cell, row-major.
+         */cell: UInt32, 
+        /**
+         * Its row or column.
+         */line: TeachLine
+    )
+    /**
+     * A line's last two tiles together by the trick: the first parked in the second's cell,
+     * the second beside it, both turned in.
+     */
+    case lastTwo(
+        /**
+         * The two tiles, the one nearer the line's far end first.
+         */tiles: [UInt32], 
+        /**
+         * Their cells, in the same order.
+         */cells: [UInt32], 
+        /**
+         * The row or column.
+         */line: TeachLine
+    )
+    /**
+     * The last 2×3 or 3×2 (or a whole 2×2 board), by turning its tiles round.
+     */
+    case lastBlock(
+        /**
+         * Its top row.
+         */top: UInt32, 
+        /**
+         * Its left column.
+         */left: UInt32, 
+        /**
+         * Its rows.
+         */rows: UInt32, 
+        /**
+         * Its columns.
+         */columns: UInt32, 
+        /**
+         * Its tiles, in the order they are placed.
+         */tiles: [UInt32], 
+        /**
+         * Their cells, in the same order.
+         */cells: [UInt32]
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TeachGoal: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachGoal: FfiConverterRustBuffer {
+    typealias SwiftType = TeachGoal
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachGoal {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .placeTile(tile: try FfiConverterUInt32.read(from: &buf), cell: try FfiConverterUInt32.read(from: &buf), line: try FfiConverterTypeTeachLine.read(from: &buf)
+        )
+        
+        case 2: return .lastTwo(tiles: try FfiConverterSequenceUInt32.read(from: &buf), cells: try FfiConverterSequenceUInt32.read(from: &buf), line: try FfiConverterTypeTeachLine.read(from: &buf)
+        )
+        
+        case 3: return .lastBlock(top: try FfiConverterUInt32.read(from: &buf), left: try FfiConverterUInt32.read(from: &buf), rows: try FfiConverterUInt32.read(from: &buf), columns: try FfiConverterUInt32.read(from: &buf), tiles: try FfiConverterSequenceUInt32.read(from: &buf), cells: try FfiConverterSequenceUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TeachGoal, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .placeTile(tile,cell,line):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(tile, into: &buf)
+            FfiConverterUInt32.write(cell, into: &buf)
+            FfiConverterTypeTeachLine.write(line, into: &buf)
+            
+        
+        case let .lastTwo(tiles,cells,line):
+            writeInt(&buf, Int32(2))
+            FfiConverterSequenceUInt32.write(tiles, into: &buf)
+            FfiConverterSequenceUInt32.write(cells, into: &buf)
+            FfiConverterTypeTeachLine.write(line, into: &buf)
+            
+        
+        case let .lastBlock(top,left,rows,columns,tiles,cells):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt32.write(top, into: &buf)
+            FfiConverterUInt32.write(left, into: &buf)
+            FfiConverterUInt32.write(rows, into: &buf)
+            FfiConverterUInt32.write(columns, into: &buf)
+            FfiConverterSequenceUInt32.write(tiles, into: &buf)
+            FfiConverterSequenceUInt32.write(cells, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachGoal_lift(_ buf: RustBuffer) throws -> TeachGoal {
+    return try FfiConverterTypeTeachGoal.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachGoal_lower(_ value: TeachGoal) -> RustBuffer {
+    return FfiConverterTypeTeachGoal.lower(value)
+}
+
+
+
+/**
+ * A row or a column, by its index from 0 (top row, left column).
+ */
+
+public enum TeachLine: Equatable, Hashable {
+    
+    /**
+     * A row.
+     */
+    case row(
+        /**
+         * 0 at the top.
+         */index: UInt32
+    )
+    /**
+     * A column.
+     */
+    case column(
+        /**
+         * 0 at the left.
+         */index: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TeachLine: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachLine: FfiConverterRustBuffer {
+    typealias SwiftType = TeachLine
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachLine {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .row(index: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 2: return .column(index: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TeachLine, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .row(index):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(index, into: &buf)
+            
+        
+        case let .column(index):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(index, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachLine_lift(_ buf: RustBuffer) throws -> TeachLine {
+    return try FfiConverterTypeTeachLine.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachLine_lower(_ value: TeachLine) -> RustBuffer {
+    return FfiConverterTypeTeachLine.lower(value)
+}
+
+
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
@@ -4974,6 +5438,30 @@ fileprivate struct FfiConverterOptionTypeBestGame: FfiConverterRustBuffer {
         switch try readInt(&buf) as Int8 {
         case 0: return nil
         case 1: return try FfiConverterTypeBestGame.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterOptionTypeCoachingHint: FfiConverterRustBuffer {
+    typealias SwiftType = CoachingHint?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeCoachingHint.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeCoachingHint.read(from: &buf)
         default: throw UniffiInternalError.unexpectedOptionalTag
         }
     }
@@ -5219,6 +5707,31 @@ fileprivate struct FfiConverterSequenceTypeSlide: FfiConverterRustBuffer {
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeSlide.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeTeachPhase: FfiConverterRustBuffer {
+    typealias SwiftType = [TeachPhase]
+
+    public static func write(_ value: [TeachPhase], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeTeachPhase.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TeachPhase] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [TeachPhase]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeTeachPhase.read(from: &buf))
         }
         return seq
     }
@@ -5488,6 +6001,32 @@ public func solve(start: [UInt32], goal: [UInt32], algorithm: Algorithm, heurist
     )
 })
 }
+/**
+ * The coaching hint for `board` on its way to `goal`; `None` when it is solved. Following the
+ * hints is the teaching solve from that board.
+ */
+public func coachingHint(boardTiles: [UInt32], goal: [UInt32])throws  -> CoachingHint?  {
+    return try  FfiConverterOptionTypeCoachingHint.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_coaching_hint(
+        FfiConverterSequenceUInt32.lower(boardTiles),
+        FfiConverterSequenceUInt32.lower(goal),uniffiCallStatus
+    )
+})
+}
+/**
+ * The teaching solve of `start` toward `goal`: phases a person can follow and repeat. Takes
+ * milliseconds on 8×8; longer than Auto's solve.
+ */
+public func teachingPlan(start: [UInt32], goal: [UInt32])throws  -> TeachPlan  {
+    return try  FfiConverterTypeTeachPlan_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_teaching_plan(
+        FfiConverterSequenceUInt32.lower(start),
+        FfiConverterSequenceUInt32.lower(goal),uniffiCallStatus
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -5556,6 +6095,12 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_solve() != 58754) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_coaching_hint() != 45054) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_teaching_plan() != 44665) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size() != 43029) {

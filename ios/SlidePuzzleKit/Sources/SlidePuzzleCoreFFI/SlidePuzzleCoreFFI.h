@@ -678,6 +678,16 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_hint(RustBuffer start, RustBuffer goal
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_solve(RustBuffer start, RustBuffer goal, RustBuffer algorithm, RustBuffer heuristic, RustBuffer limits, RustBuffer pdb, RustBuffer progress, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_COACHING_HINT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_COACHING_HINT
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_coaching_hint(RustBuffer board_tiles, RustBuffer goal, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TEACHING_PLAN
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TEACHING_PLAN
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_teaching_plan(RustBuffer start, RustBuffer goal, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_FFI_SLIDEPUZZLE_FFI_RUSTBUFFER_ALLOC
 #define UNIFFI_FFIDEF_FFI_SLIDEPUZZLE_FFI_RUSTBUFFER_ALLOC
 RustBuffer ffi_slidepuzzle_ffi_rustbuffer_alloc(uint64_t size, RustCallStatus *_Nonnull out_status
@@ -1043,6 +1053,18 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_hint(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_solve(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_COACHING_HINT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_COACHING_HINT
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_coaching_hint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TEACHING_PLAN
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TEACHING_PLAN
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_teaching_plan(void
     
 );
 #endif

@@ -733,6 +733,10 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_solve(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_coaching_hint(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_teaching_plan(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_entries(
@@ -1024,6 +1028,10 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_solve(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_coaching_hint(`boardTiles`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_teaching_plan(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun ffi_slidepuzzle_ffi_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_slidepuzzle_ffi_rustbuffer_from_bytes(`bytes`: ForeignBytes.ByValue,uniffi_out_err: UniffiRustCallStatus, 
@@ -1195,6 +1203,12 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve() and 0xFFFF) != 58754) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_coaching_hint() and 0xFFFF) != 45054) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_teaching_plan() and 0xFFFF) != 44665) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size() and 0xFFFF) != 43029) {
@@ -4443,6 +4457,69 @@ public object FfiConverterTypeBuiltinPicture: FfiConverterRustBuffer<BuiltinPict
 
 
 /**
+ * The coaching hint: the method's next goal and the next move toward it.
+ */
+data class CoachingHint (
+    /**
+     * The goal's place in the teaching solve's phases, from 0.
+     */
+    var `phase`: kotlin.UInt
+    , 
+    /**
+     * The goal being worked on.
+     */
+    var `goal`: TeachGoal
+    , 
+    /**
+     * The blank's move.
+     */
+    var `direction`: Direction
+    , 
+    /**
+     * The tile that slides (the other way).
+     */
+    var `tile`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCoachingHint: FfiConverterRustBuffer<CoachingHint> {
+    override fun read(buf: ByteBuffer): CoachingHint {
+        return CoachingHint(
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeTeachGoal.read(buf),
+            FfiConverterTypeDirection.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: CoachingHint) = (
+            FfiConverterUInt.allocationSize(value.`phase`) +
+            FfiConverterTypeTeachGoal.allocationSize(value.`goal`) +
+            FfiConverterTypeDirection.allocationSize(value.`direction`) +
+            FfiConverterUInt.allocationSize(value.`tile`)
+    )
+
+    override fun write(value: CoachingHint, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`phase`, buf)
+            FfiConverterTypeTeachGoal.write(value.`goal`, buf)
+            FfiConverterTypeDirection.write(value.`direction`, buf)
+            FfiConverterUInt.write(value.`tile`, buf)
+    }
+}
+
+
+
+/**
  * The square a player chose, in fractions of the upright picture so that a preview at any
  * resolution maps onto it: `x`, `y` its left and top edges as fractions of the width and
  * height, `side` its side as a fraction of the shorter edge.
@@ -5277,6 +5354,108 @@ public object FfiConverterTypeSolution: FfiConverterRustBuffer<Solution> {
             FfiConverterBoolean.write(value.`optimal`, buf)
             FfiConverterUInt.write(value.`lowerBound`, buf)
             FfiConverterTypeSearchStats.write(value.`stats`, buf)
+    }
+}
+
+
+
+/**
+ * One phase of the teaching solve: its goal and the moves that meet it.
+ */
+data class TeachPhase (
+    /**
+     * What the phase sets out to do.
+     */
+    var `goal`: TeachGoal
+    , 
+    /**
+     * The blank's moves (none when the goal was met already).
+     */
+    var `moves`: List<Direction>
+    , 
+    /**
+     * The tile each move slides.
+     */
+    var `tiles`: List<kotlin.UInt>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachPhase: FfiConverterRustBuffer<TeachPhase> {
+    override fun read(buf: ByteBuffer): TeachPhase {
+        return TeachPhase(
+            FfiConverterTypeTeachGoal.read(buf),
+            FfiConverterSequenceTypeDirection.read(buf),
+            FfiConverterSequenceUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: TeachPhase) = (
+            FfiConverterTypeTeachGoal.allocationSize(value.`goal`) +
+            FfiConverterSequenceTypeDirection.allocationSize(value.`moves`) +
+            FfiConverterSequenceUInt.allocationSize(value.`tiles`)
+    )
+
+    override fun write(value: TeachPhase, buf: ByteBuffer) {
+            FfiConverterTypeTeachGoal.write(value.`goal`, buf)
+            FfiConverterSequenceTypeDirection.write(value.`moves`, buf)
+            FfiConverterSequenceUInt.write(value.`tiles`, buf)
+    }
+}
+
+
+
+/**
+ * The teaching solve: every goal of the method in order, with its moves.
+ */
+data class TeachPlan (
+    /**
+     * The phases, in the order they are played.
+     */
+    var `phases`: List<TeachPhase>
+    , 
+    /**
+     * All the moves, phase after phase.
+     */
+    var `length`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachPlan: FfiConverterRustBuffer<TeachPlan> {
+    override fun read(buf: ByteBuffer): TeachPlan {
+        return TeachPlan(
+            FfiConverterSequenceTypeTeachPhase.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: TeachPlan) = (
+            FfiConverterSequenceTypeTeachPhase.allocationSize(value.`phases`) +
+            FfiConverterUInt.allocationSize(value.`length`)
+    )
+
+    override fun write(value: TeachPlan, buf: ByteBuffer) {
+            FfiConverterSequenceTypeTeachPhase.write(value.`phases`, buf)
+            FfiConverterUInt.write(value.`length`, buf)
     }
 }
 
@@ -6214,6 +6393,296 @@ public object FfiConverterTypeShuffleKind : FfiConverterRustBuffer<ShuffleKind>{
 
 
 
+/**
+ * One goal of the method: what a person sets out to do next.
+ */
+sealed class TeachGoal {
+    
+    /**
+     * One tile to its cell in the line being finished ("tile 3 to the top row").
+     */
+    data class PlaceTile(
+        /**
+         * The tile.
+         */
+        val `tile`: kotlin.UInt, 
+        /**
+         * Its cell, row-major.
+         */
+        val `cell`: kotlin.UInt, 
+        /**
+         * Its row or column.
+         */
+        val `line`: dev.slidepuzzle.core.TeachLine) : TeachGoal()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A line's last two tiles together by the trick: the first parked in the second's cell,
+     * the second beside it, both turned in.
+     */
+    data class LastTwo(
+        /**
+         * The two tiles, the one nearer the line's far end first.
+         */
+        val `tiles`: List<kotlin.UInt>, 
+        /**
+         * Their cells, in the same order.
+         */
+        val `cells`: List<kotlin.UInt>, 
+        /**
+         * The row or column.
+         */
+        val `line`: dev.slidepuzzle.core.TeachLine) : TeachGoal()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The last 2×3 or 3×2 (or a whole 2×2 board), by turning its tiles round.
+     */
+    data class LastBlock(
+        /**
+         * Its top row.
+         */
+        val `top`: kotlin.UInt, 
+        /**
+         * Its left column.
+         */
+        val `left`: kotlin.UInt, 
+        /**
+         * Its rows.
+         */
+        val `rows`: kotlin.UInt, 
+        /**
+         * Its columns.
+         */
+        val `columns`: kotlin.UInt, 
+        /**
+         * Its tiles, in the order they are placed.
+         */
+        val `tiles`: List<kotlin.UInt>, 
+        /**
+         * Their cells, in the same order.
+         */
+        val `cells`: List<kotlin.UInt>) : TeachGoal()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachGoal : FfiConverterRustBuffer<TeachGoal>{
+    override fun read(buf: ByteBuffer): TeachGoal {
+        return when(buf.getInt()) {
+            1 -> TeachGoal.PlaceTile(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterTypeTeachLine.read(buf),
+                )
+            2 -> TeachGoal.LastTwo(
+                FfiConverterSequenceUInt.read(buf),
+                FfiConverterSequenceUInt.read(buf),
+                FfiConverterTypeTeachLine.read(buf),
+                )
+            3 -> TeachGoal.LastBlock(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterSequenceUInt.read(buf),
+                FfiConverterSequenceUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TeachGoal): ULong = when(value) {
+        is TeachGoal.PlaceTile -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`tile`)
+                + FfiConverterUInt.allocationSize(value.`cell`)
+                + FfiConverterTypeTeachLine.allocationSize(value.`line`)
+            )
+        }
+        is TeachGoal.LastTwo -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterSequenceUInt.allocationSize(value.`tiles`)
+                + FfiConverterSequenceUInt.allocationSize(value.`cells`)
+                + FfiConverterTypeTeachLine.allocationSize(value.`line`)
+            )
+        }
+        is TeachGoal.LastBlock -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`top`)
+                + FfiConverterUInt.allocationSize(value.`left`)
+                + FfiConverterUInt.allocationSize(value.`rows`)
+                + FfiConverterUInt.allocationSize(value.`columns`)
+                + FfiConverterSequenceUInt.allocationSize(value.`tiles`)
+                + FfiConverterSequenceUInt.allocationSize(value.`cells`)
+            )
+        }
+    }
+
+    override fun write(value: TeachGoal, buf: ByteBuffer) {
+        when(value) {
+            is TeachGoal.PlaceTile -> {
+                buf.putInt(1)
+                FfiConverterUInt.write(value.`tile`, buf)
+                FfiConverterUInt.write(value.`cell`, buf)
+                FfiConverterTypeTeachLine.write(value.`line`, buf)
+                Unit
+            }
+            is TeachGoal.LastTwo -> {
+                buf.putInt(2)
+                FfiConverterSequenceUInt.write(value.`tiles`, buf)
+                FfiConverterSequenceUInt.write(value.`cells`, buf)
+                FfiConverterTypeTeachLine.write(value.`line`, buf)
+                Unit
+            }
+            is TeachGoal.LastBlock -> {
+                buf.putInt(3)
+                FfiConverterUInt.write(value.`top`, buf)
+                FfiConverterUInt.write(value.`left`, buf)
+                FfiConverterUInt.write(value.`rows`, buf)
+                FfiConverterUInt.write(value.`columns`, buf)
+                FfiConverterSequenceUInt.write(value.`tiles`, buf)
+                FfiConverterSequenceUInt.write(value.`cells`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * A row or a column, by its index from 0 (top row, left column).
+ */
+sealed class TeachLine {
+    
+    /**
+     * A row.
+     */
+    data class Row(
+        /**
+         * 0 at the top.
+         */
+        val `index`: kotlin.UInt) : TeachLine()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A column.
+     */
+    data class Column(
+        /**
+         * 0 at the left.
+         */
+        val `index`: kotlin.UInt) : TeachLine()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachLine : FfiConverterRustBuffer<TeachLine>{
+    override fun read(buf: ByteBuffer): TeachLine {
+        return when(buf.getInt()) {
+            1 -> TeachLine.Row(
+                FfiConverterUInt.read(buf),
+                )
+            2 -> TeachLine.Column(
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TeachLine): ULong = when(value) {
+        is TeachLine.Row -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`index`)
+            )
+        }
+        is TeachLine.Column -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`index`)
+            )
+        }
+    }
+
+    override fun write(value: TeachLine, buf: ByteBuffer) {
+        when(value) {
+            is TeachLine.Row -> {
+                buf.putInt(1)
+                FfiConverterUInt.write(value.`index`, buf)
+                Unit
+            }
+            is TeachLine.Column -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`index`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
 
 /**
  * @suppress
@@ -6432,6 +6901,38 @@ public object FfiConverterOptionalTypeBestGame: FfiConverterRustBuffer<BestGame?
         } else {
             buf.put(1)
             FfiConverterTypeBestGame.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeCoachingHint: FfiConverterRustBuffer<CoachingHint?> {
+    override fun read(buf: ByteBuffer): CoachingHint? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeCoachingHint.read(buf)
+    }
+
+    override fun allocationSize(value: CoachingHint?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeCoachingHint.allocationSize(value)
+        }
+    }
+
+    override fun write(value: CoachingHint?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeCoachingHint.write(value, buf)
         }
     }
 }
@@ -6732,6 +7233,34 @@ public object FfiConverterSequenceTypeSlide: FfiConverterRustBuffer<List<Slide>>
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeSlide.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeTeachPhase: FfiConverterRustBuffer<List<TeachPhase>> {
+    override fun read(buf: ByteBuffer): List<TeachPhase> {
+        val len = buf.getInt()
+        return List<TeachPhase>(len) {
+            FfiConverterTypeTeachPhase.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<TeachPhase>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeTeachPhase.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<TeachPhase>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeTeachPhase.write(it, buf)
         }
     }
 }
@@ -7068,6 +7597,40 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
         FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
         FfiConverterOptionalTypeProgressListener.lower(`progress`),
         FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The coaching hint for `board` on its way to `goal`; `None` when it is solved. Following the
+         * hints is the teaching solve from that board.
+         */
+    @Throws(PuzzleException::class) fun `coachingHint`(`boardTiles`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>): CoachingHint? {
+            return FfiConverterOptionalTypeCoachingHint.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_coaching_hint(
+    
+        
+        FfiConverterSequenceUInt.lower(`boardTiles`),
+        FfiConverterSequenceUInt.lower(`goal`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The teaching solve of `start` toward `goal`: phases a person can follow and repeat. Takes
+         * milliseconds on 8×8; longer than Auto's solve.
+         */
+    @Throws(PuzzleException::class) fun `teachingPlan`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>): TeachPlan {
+            return FfiConverterTypeTeachPlan.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_teaching_plan(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),_status)
 }
     )
     }
