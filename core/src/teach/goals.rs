@@ -307,6 +307,14 @@ mod tests {
     }
 
     #[test]
+    fn a_home_in_the_middle_takes_the_top_row_left_to_right() {
+        // ties go to the top row and to the trick at the right end
+        let g = goals(&Board::goal_with_blank(3, 4).unwrap());
+        assert_eq!(g[0].cells(), [0]);
+        assert_eq!(g[1].cells(), [1, 2]);
+    }
+
+    #[test]
     fn a_2x2_board_is_one_last_block() {
         let g = goals(&Board::goal(2).unwrap());
         assert_eq!(g.len(), 1);
