@@ -23,6 +23,7 @@ mod pdb;
 mod picture;
 mod records;
 mod solving;
+mod teach;
 
 pub use bests::{
     BestGame, FewestKnown, Improvement, PersonalBests, RecordEntry, RecordOutcome, RecordTally,
@@ -49,6 +50,9 @@ pub use picture::{
 };
 pub use records::{Algorithm, Direction, Heuristic, SearchStats, Solution};
 pub use solving::{best_count, best_count_typed, hint, hint_typed, solve, solve_typed};
+pub use teach::{
+    coaching_hint, teaching_plan, CoachingHint, TeachGoal, TeachLine, TeachPhase, TeachPlan,
+};
 
 uniffi::setup_scaffolding!("slidepuzzle");
 

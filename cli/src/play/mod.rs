@@ -17,7 +17,7 @@ use slidepuzzle_core::heuristic::PatternDb;
 use slidepuzzle_core::limits::available_threads;
 use slidepuzzle_core::picture::Picture;
 use slidepuzzle_core::search::{self, SolveRequest};
-use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
+use slidepuzzle_core::{shuffle, teach, Algorithm, Board, Direction, Game, SearchLimits};
 
 use crate::common::{self, PdbOptions, PictureSource};
 use crate::error::CliError;
@@ -71,6 +71,9 @@ struct Screen {
     view: PictureView,
     signals: Signals,
     keys: Keys,
+    /// The teaching solve's goal in words and the tiles it places, while it plays or a coaching
+    /// hint shows.
+    teaching: Option<(String, Vec<u8>)>,
 }
 
 /// Takes the terminal: raw mode, the alternate screen, no cursor.
@@ -137,6 +140,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         view,
         signals: Signals::catch(),
         keys,
+        teaching: None,
     };
     signals::restore_on_panic(restore_terminal);
     let raw = RawMode;
@@ -166,7 +170,7 @@ fn quits(key: &KeyEvent) -> bool {
     }
 }
 
-const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · p picture · n numbers · q quit";
+const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · c coach · a auto · t teach · s shuffle · p picture · n numbers · q quit";
 
 impl Screen {
     /// The game's loop: a frame, a key, until the player quits (`Ok`), a signal comes (`Ok`;
@@ -253,6 +257,10 @@ impl Screen {
             picture: side.and_then(|p| Some((self.view.cache.as_ref()?, p))),
             numbers_over_picture: self.view.numbers,
             columns: cols,
+            teaching: self
+                .teaching
+                .as_ref()
+                .map(|(goal, tiles)| (goal.as_str(), tiles.as_slice())),
         };
         render::render(&mut io::stdout(), &frame)
     }
@@ -306,6 +314,8 @@ impl Screen {
                 }
             }
             KeyCode::Char('a') => self.auto()?,
+            KeyCode::Char('t') => self.teach()?,
+            KeyCode::Char('c') => self.coach(),
             KeyCode::Char('s') => {
                 let goal = self.game.goal().clone();
                 let moves = shuffle::default_walk_length(goal.size());
@@ -347,6 +357,7 @@ impl Screen {
         } else {
             self.message.clear();
         }
+        self.teaching = None;
     }
 
     fn request(&mut self) -> SolveRequest {
@@ -384,6 +395,68 @@ impl Screen {
             ),
             Err(e) => e.to_string(),
         };
+    }
+
+    /// The coaching hint: the method's next goal, marked on the board, and the next move.
+    fn coach(&mut self) {
+        let (board, goal) = (self.game.board(), self.game.goal());
+        match teach::coach(board, goal) {
+            Ok(Some(hint)) => {
+                self.message = crate::teach::hint_words(&hint, board.size());
+                let words = crate::teach::goal_words(&hint.goal, board.size());
+                self.teaching = Some((format!("Next: {words}"), hint.goal.tiles().to_vec()));
+            }
+            Ok(None) => self.message = "already solved".into(),
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Plays the teaching solve: each phase's goal above the board and its tiles marked.
+    fn teach(&mut self) -> Result<(), CliError> {
+        let (board, goal) = (self.game.board(), self.game.goal());
+        let n = board.size();
+        let plan = match teach::plan(board, goal) {
+            Ok(plan) => plan,
+            Err(e) => {
+                self.message = e.to_string();
+                return Ok(());
+            }
+        };
+        let total = plan.len();
+        let count = plan.phases.iter().filter(|p| !p.moves.is_empty()).count();
+        let mut done = 0;
+        for (i, phase) in plan
+            .phases
+            .iter()
+            .filter(|p| !p.moves.is_empty())
+            .enumerate()
+        {
+            let words = crate::teach::goal_words(&phase.goal, n);
+            self.teaching = Some((
+                format!("Step {}: {words}", i + 1),
+                phase.goal.tiles().to_vec(),
+            ));
+            for &dir in &phase.moves {
+                done += 1;
+                self.message = format!("teaching: move {done}/{total} (any key stops)");
+                if self.game.apply(dir).is_err() {
+                    break;
+                }
+                self.draw().map_err(terminal_error)?;
+                if self.signals.received().is_some() {
+                    return Ok(());
+                }
+                if self.next_key(Duration::from_millis(180))?.is_some() {
+                    self.message = "teaching stopped: c tells the next step".into();
+                    return Ok(());
+                }
+            }
+        }
+        self.after_move();
+        if self.game.is_solved() {
+            self.message = format!("solved the way a person does: {total} moves in {count} steps");
+        }
+        Ok(())
     }
 
     fn auto(&mut self) -> Result<(), CliError> {

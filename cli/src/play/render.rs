@@ -24,6 +24,8 @@ pub struct Frame<'a> {
     /// The terminal's width in characters: the message wraps to it (0, a terminal that does
     /// not say, counts as 80).
     pub columns: u16,
+    /// The teaching solve's goal now, shown above the board, and the tiles it places, marked.
+    pub teaching: Option<(&'a str, &'a [u8])>,
 }
 
 /// The side in characters of a picture tile that fits a `cols` × `rows` terminal for an `n`×`n`
@@ -44,9 +46,16 @@ pub fn render(out: &mut impl Write, frame: &Frame<'_>) -> io::Result<()> {
         terminal::Clear(terminal::ClearType::All),
         cursor::MoveTo(0, 0)
     )?;
+    let marked: &[u8] = match frame.teaching {
+        Some((goal, tiles)) => {
+            queue!(out, style::Print(format!("  {goal}")))?;
+            tiles
+        }
+        None => &[],
+    };
     let row_y = match frame.picture {
-        Some((picture, p)) => draw_picture(out, frame, picture, p)?,
-        None => draw_numbers(out, frame.game)?,
+        Some((picture, p)) => draw_picture(out, frame, picture, p, marked)?,
+        None => draw_numbers(out, frame.game, marked)?,
     };
     draw_status(out, frame, row_y)?;
     out.flush()
@@ -69,6 +78,7 @@ fn draw_picture(
     frame: &Frame<'_>,
     picture: &Picture,
     p: usize,
+    marked: &[u8],
 ) -> io::Result<u16> {
     let (board, goal) = (frame.game.board(), frame.game.goal());
     let n = board.size();
@@ -107,11 +117,16 @@ fn draw_picture(
                 )?;
             }
         }
-        if frame.numbers_over_picture && tile != 0 {
+        let is_marked = marked.contains(&tile);
+        if (frame.numbers_over_picture || is_marked) && tile != 0 {
             queue!(
                 out,
                 cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2) as u16),
-                style::SetForegroundColor(style::Color::White),
+                style::SetForegroundColor(if is_marked {
+                    MARKED
+                } else {
+                    style::Color::White
+                }),
                 style::SetBackgroundColor(style::Color::Black),
                 style::Print(format!("{tile}"))
             )?;
@@ -121,8 +136,12 @@ fn draw_picture(
     Ok((1 + n * p / 2) as u16)
 }
 
-/// Draws the numbered board, tiles at home in green; returns the last row used.
-fn draw_numbers(out: &mut impl Write, game: &Game) -> io::Result<u16> {
+/// The colour of the tiles the teaching solve is placing.
+const MARKED: style::Color = style::Color::Yellow;
+
+/// Draws the numbered board, tiles at home in green, `marked` tiles in brackets and yellow;
+/// returns the last row used.
+fn draw_numbers(out: &mut impl Write, game: &Game, marked: &[u8]) -> io::Result<u16> {
     let b = game.board();
     let n = b.size();
     let w = (b.cells() - 1).to_string().len() + 2;
@@ -136,10 +155,14 @@ fn draw_numbers(out: &mut impl Write, game: &Game) -> io::Result<u16> {
             let t = b.tile_at(r * n + c);
             let cell = if t == 0 {
                 " ".repeat(w)
+            } else if marked.contains(&t) {
+                format!("{:^w$}", format!("[{t}]"))
             } else {
                 format!("{t:^w$}")
             };
-            if t != 0 && game.goal().tile_at(r * n + c) == t {
+            if t != 0 && marked.contains(&t) {
+                queue!(out, style::SetForegroundColor(MARKED))?;
+            } else if t != 0 && game.goal().tile_at(r * n + c) == t {
                 queue!(out, style::SetForegroundColor(style::Color::Green))?;
             }
             queue!(
@@ -312,6 +335,7 @@ mod tests {
             picture: None,
             numbers_over_picture: false,
             columns: 80,
+            teaching: None,
         }
     }
 
@@ -332,6 +356,24 @@ mod tests {
         // tiles at home are green, the others are not
         assert!(s.fg[6][4].is_some(), "7 is home");
         assert!(s.fg[6][12].is_none(), "8 is not");
+    }
+
+    #[test]
+    fn the_teaching_goal_shows_above_the_board_and_its_tiles_are_marked() {
+        let g = game("1 2 3 4 5 6 0 7 8");
+        let mut f = frame(&g, "");
+        let marked = [8u8];
+        f.teaching = Some(("Step 3: the last 2×3", &marked));
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        let s = play(&out);
+        assert_eq!(s.line(0), "  Step 3: the last 2×3");
+        assert_eq!(s.line(6), "  |   | 7 |[8]|");
+        // the marked tile in its own colour, not home's green (1 is home); 7 is neither
+        let (eight, one) = (s.fg[6][12].clone(), s.fg[2][4].clone());
+        assert!(eight.is_some());
+        assert_ne!(eight, one);
+        assert!(s.fg[6][8].is_none(), "7 is neither home nor marked");
     }
 
     #[test]
