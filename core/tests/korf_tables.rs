@@ -52,7 +52,11 @@ fn korfs_boards_are_solved_in_their_known_lengths() {
     let h = PdbHeuristic::new(Arc::new(db), &goal).unwrap();
     let search = IdaStar4x4::new(&goal, h).expect("4×4 tables");
     assert_eq!(
-        check(&search, &goal, &root().join("tests/data/korf100_subset.txt")),
+        check(
+            &search,
+            &goal,
+            &root().join("tests/data/korf100_subset.txt")
+        ),
         40
     );
     assert_eq!(
