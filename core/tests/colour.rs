@@ -1,8 +1,11 @@
 //! Photos tagged with wide-gamut profiles (Display P3, Adobe RGB, ProPhoto; a grey profile; a
-//! PNG's cICP code points) decode to the colours littleCMS gives them in sRGB, within a level
-//! on average, as PNG, baseline and progressive JPEG and WebP; sRGB-tagged, untagged and
-//! damaged-profile photos come out exactly as their values are. The fixtures and littleCMS's
-//! conversions are written by `tests/tools/colour/make.py` (see `tests/data/colour/colour.txt`).
+//! PNG's cICP code points; an ICC v2 matrix-shaper profile) decode to the colours littleCMS
+//! gives them in sRGB, within a level on average and a few levels at the worst pixel, as PNG
+//! (8- and 16-bit, with alpha), baseline and progressive JPEG and WebP; a CMYK JPEG's profile
+//! is said to be left unapplied and its inks come out near littleCMS's; a LUT-based profile is
+//! said to be left unapplied and changes nothing; sRGB-tagged, untagged and damaged-profile
+//! photos come out exactly as their values are. The fixtures and littleCMS's conversions are
+//! written by `tests/tools/colour/make.py` (see `tests/data/colour/colour.txt`).
 use std::path::PathBuf;
 
 use slidepuzzle_core::picture::{colour, decode_with_colour, PictureLimits};

@@ -15,6 +15,11 @@ Each fixture `NAME.EXT` has `NAME.EXT.expected.png`: the fixture as Pillow decod
 (libjpeg-turbo for JPEG), converted by littleCMS (ImageCms, relative colorimetric) to sRGB,
 saved untagged. `colour.txt` lists them with what `picture --info` says of each.
 
+Beside them, 16×16: a 16-bit ProPhoto PNG, a Display P3 PNG with alpha, Adobe RGB as an
+ICC v2 matrix-shaper profile, Display P3 as an ICC v2 LUT-based profile (an A2B0 lut16 and
+nothing else), and a CMYK JPEG whose profile (a lut16 of four ideal inks) the core does not
+apply: it says so, and the decoder's own inks are compared with littleCMS's.
+
 `pq.png` and `hlg.png` are HDR photos (16-bit BT.2020 with cICP PQ and HLG) of five patches
 of known light; littleCMS has no tone mapping, so they have no `.expected.png`.
 """
