@@ -127,21 +127,6 @@ def profile(space, tags, version=0x04300000):
     return header + struct.pack(">I", count) + table + body
 
 
-def rgb_profile(name, primaries, white, curve):
-    r, g, b = colorants(primaries, white)
-    return profile(b"RGB ", [
-        (b"desc", tag_mluc(name)),
-        (b"cprt", tag_mluc("No copyright, use freely")),
-        (b"wtpt", tag_xyz(D50)),
-        (b"rXYZ", tag_xyz(r)),
-        (b"gXYZ", tag_xyz(g)),
-        (b"bXYZ", tag_xyz(b)),
-        (b"rTRC", curve),
-        (b"gTRC", curve),
-        (b"bTRC", curve),
-    ])
-
-
 def tag_desc_v2(text):
     """ICC v2's textDescriptionType: ASCII, no Unicode or ScriptCode text."""
     data = text.encode("ascii") + b"\0"
@@ -152,20 +137,21 @@ def tag_text_v2(text):
     return b"text\0\0\0\0" + text.encode("ascii") + b"\0"
 
 
-def rgb_profile_v2(name, primaries, white, gamma):
-    """An ICC v2.1 matrix-shaper profile: v2's description and text types, gamma curves."""
+def rgb_profile(name, primaries, white, curve, v2=False):
+    """A matrix-shaper profile: ICC v4.3, or v2.1 (v2's description and text types)."""
     r, g, b = colorants(primaries, white)
+    desc, text = (tag_desc_v2, tag_text_v2) if v2 else (tag_mluc, tag_mluc)
     return profile(b"RGB ", [
-        (b"desc", tag_desc_v2(name)),
-        (b"cprt", tag_text_v2("No copyright, use freely")),
+        (b"desc", desc(name)),
+        (b"cprt", text("No copyright, use freely")),
         (b"wtpt", tag_xyz(D50)),
         (b"rXYZ", tag_xyz(r)),
         (b"gXYZ", tag_xyz(g)),
         (b"bXYZ", tag_xyz(b)),
-        (b"rTRC", tag_gamma(gamma)),
-        (b"gTRC", tag_gamma(gamma)),
-        (b"bTRC", tag_gamma(gamma)),
-    ], version=0x02100000)
+        (b"rTRC", curve),
+        (b"gTRC", curve),
+        (b"bTRC", curve),
+    ], version=0x02100000 if v2 else 0x04300000)
 
 
 def tag_mft2(inputs, grid, curve, clut):
@@ -210,7 +196,9 @@ PROPHOTO = rgb_profile("ProPhoto RGB", PROPHOTO_PRIMARIES, D50_XY, tag_gamma(1.8
 # The same curve as a table, so large that a JPEG carries the profile in two APP2 chunks.
 PROPHOTO_LARGE = rgb_profile("ProPhoto RGB", PROPHOTO_PRIMARIES, D50_XY, tag_table(1.8, 12000))
 # Adobe RGB (1998) once more, as ICC v2 writes it (a v2 description, integer-gamma curves).
-ADOBE_V2 = rgb_profile_v2("Adobe RGB (1998) v2", [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], D65, 2.2)
+ADOBE_V2 = rgb_profile(
+    "Adobe RGB (1998) v2", [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], D65, tag_gamma(2.2), v2=True
+)
 # Display P3 as a table: the sRGB curve in the input tables, the P3 matrix (linear, so the
 # CLUT's interpolation is exact) in a 5-point CLUT.
 P3_MATRIX = colorants([(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], D65)
@@ -281,13 +269,14 @@ def grey_photo(width=96, height=64):
 SRGB = ImageCms.createProfile("sRGB")
 
 
-def expected(path, icc):
-    """The fixture as Pillow decodes it, converted to sRGB by littleCMS."""
+def expected(path, icc, mode="RGB"):
+    """The fixture as Pillow decodes it, converted to sRGB by littleCMS (`icc` its profile, or
+    the one its cICP code points name); "RGBA" keeps its alpha."""
     image = Image.open(path)
     image.load()
     source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
     converted = ImageCms.profileToProfile(
-        image, source, SRGB, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB"
+        image, source, SRGB, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode=mode
     )
     converted.save(path + ".expected.png")
 
@@ -383,12 +372,7 @@ def more_fixtures(out, base, listing):
     rgba = small.convert("RGBA")
     rgba.putalpha(Image.linear_gradient("L").rotate(90).resize((16, 16)))
     rgba.save(out("p3-alpha.png"), icc_profile=P3)
-    image = Image.open(out("p3-alpha.png"))
-    image.load()
-    ImageCms.profileToProfile(
-        image, ImageCms.ImageCmsProfile(io.BytesIO(P3)), SRGB,
-        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGBA",
-    ).save(out("p3-alpha.png") + ".expected.png")
+    expected(out("p3-alpha.png"), P3, mode="RGBA")
     listing.append("p3-alpha.png | Display P3 (converted to sRGB)")
 
     small.save(out("adobe-v2.png"), icc_profile=ADOBE_V2)
@@ -441,12 +425,7 @@ def main():
     # cICP: P3 primaries (12), the sRGB transfer (13), RGB (0), full range; no profile.
     base.save(out("p3-cicp.png"))
     add_png_chunk(out("p3-cicp.png"), b"cICP", bytes([12, 13, 0, 1]))
-    expected_src = Image.open(out("p3-cicp.png"))
-    expected_src.load()
-    ImageCms.profileToProfile(
-        expected_src, ImageCms.ImageCmsProfile(io.BytesIO(P3)), SRGB,
-        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB",
-    ).save(out("p3-cicp.png") + ".expected.png")
+    expected(out("p3-cicp.png"), P3)
     listing.append("p3-cicp.png | Display P3 (converted to sRGB)")
 
     grey = grey_photo()
