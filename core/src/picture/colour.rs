@@ -124,11 +124,21 @@ fn name(profile: &ColorProfile) -> String {
     }
 }
 
-fn options() -> TransformOptions {
-    TransformOptions {
-        rendering_intent: RenderingIntent::RelativeColorimetric,
-        ..TransformOptions::default()
-    }
+/// The first transform moxcms makes: relative colorimetric, as littleCMS converts, and where a
+/// profile has no table for it (a LUT-based profile with only A2B0), the perceptual table —
+/// the one the ICC specification says to use when the others are missing.
+fn first_transform<T, E>(make: impl Fn(TransformOptions) -> Result<T, E>) -> Option<T> {
+    const INTENTS: [RenderingIntent; 2] = [
+        RenderingIntent::RelativeColorimetric,
+        RenderingIntent::Perceptual,
+    ];
+    INTENTS.into_iter().find_map(|rendering_intent| {
+        make(TransformOptions {
+            rendering_intent,
+            ..TransformOptions::default()
+        })
+        .ok()
+    })
 }
 
 /// The profile `source` describes, with its name; `Err` for what is said instead.
@@ -167,7 +177,8 @@ fn profile_of(source: Source) -> Result<(ColorProfile, String), Colour> {
 /// Whether a transform from `profile` to sRGB leaves every colour of a coarse grid within one
 /// level: then the profile is sRGB in all but its name, and nothing is converted.
 fn is_srgb(profile: &ColorProfile, srgb: &ColorProfile) -> bool {
-    let Ok(transform) = profile.create_transform_8bit(Layout::Rgb, srgb, Layout::Rgb, options())
+    let Some(transform) =
+        first_transform(|o| profile.create_transform_8bit(Layout::Rgb, srgb, Layout::Rgb, o))
     else {
         return false;
     };
@@ -262,7 +273,7 @@ impl Sample for u8 {
         src: Layout,
         dst: Layout,
     ) -> Option<Arc<dyn TransformExecutor<u8> + Send + Sync>> {
-        from.create_transform_8bit(src, to, dst, options()).ok()
+        first_transform(|o| from.create_transform_8bit(src, to, dst, o))
     }
 }
 
@@ -276,7 +287,7 @@ impl Sample for u16 {
         src: Layout,
         dst: Layout,
     ) -> Option<Arc<dyn TransformExecutor<u16> + Send + Sync>> {
-        from.create_transform_16bit(src, to, dst, options()).ok()
+        first_transform(|o| from.create_transform_16bit(src, to, dst, o))
     }
 }
 

@@ -15,6 +15,11 @@ Each fixture `NAME.EXT` has `NAME.EXT.expected.png`: the fixture as Pillow decod
 (libjpeg-turbo for JPEG), converted by littleCMS (ImageCms, relative colorimetric) to sRGB,
 saved untagged. `colour.txt` lists them with what `picture --info` says of each.
 
+Beside them, 16×16: a 16-bit ProPhoto PNG, a Display P3 PNG with alpha, Adobe RGB as an
+ICC v2 matrix-shaper profile, Display P3 as an ICC v2 LUT-based profile (an A2B0 lut16 and
+nothing else), and a CMYK JPEG whose profile (a lut16 of four ideal inks) the core does not
+apply: it says so, and the decoder's own inks are compared with littleCMS's.
+
 `pq.png` and `hlg.png` are HDR photos (16-bit BT.2020 with cICP PQ and HLG) of five patches
 of known light; littleCMS has no tone mapping, so they have no `.expected.png`.
 """
@@ -101,8 +106,8 @@ def tag_srgb_curve():
     return b"para\0\0\0\0" + struct.pack(">HH", 3, 0) + b"".join(s15(p) for p in params)
 
 
-def profile(space, tags):
-    """An ICC v4.3 display profile: `tags` a list of (signature, data)."""
+def profile(space, tags, version=0x04300000):
+    """An ICC display profile (v4.3 unless `version` says): `tags` a list of (signature, data)."""
     count = len(tags)
     offset = 128 + 4 + 12 * count
     table, body = b"", b""
@@ -114,7 +119,7 @@ def profile(space, tags):
     size = offset + len(body)
     header = struct.pack(
         ">I4sI4s4s4s6H4s4sI4s4sQI",
-        size, b"\0\0\0\0", 0x04300000, b"mntr", space, b"XYZ ",
+        size, b"\0\0\0\0", version, b"mntr", space, b"XYZ ",
         2026, 12, 6, 0, 0, 0, b"acsp", b"\0\0\0\0", 0, b"\0\0\0\0", b"\0\0\0\0", 0, 0,
     )
     header += b"".join(s15(c) for c in D50) + b"\0\0\0\0" + b"\0" * 16 + b"\0" * 28
@@ -122,11 +127,23 @@ def profile(space, tags):
     return header + struct.pack(">I", count) + table + body
 
 
-def rgb_profile(name, primaries, white, curve):
+def tag_desc_v2(text):
+    """ICC v2's textDescriptionType: ASCII, no Unicode or ScriptCode text."""
+    data = text.encode("ascii") + b"\0"
+    return b"desc\0\0\0\0" + struct.pack(">I", len(data)) + data + b"\0" * (4 + 4 + 2 + 1 + 67)
+
+
+def tag_text_v2(text):
+    return b"text\0\0\0\0" + text.encode("ascii") + b"\0"
+
+
+def rgb_profile(name, primaries, white, curve, v2=False):
+    """A matrix-shaper profile: ICC v4.3, or v2.1 (v2's description and text types)."""
     r, g, b = colorants(primaries, white)
+    desc, text = (tag_desc_v2, tag_text_v2) if v2 else (tag_mluc, tag_mluc)
     return profile(b"RGB ", [
-        (b"desc", tag_mluc(name)),
-        (b"cprt", tag_mluc("No copyright, use freely")),
+        (b"desc", desc(name)),
+        (b"cprt", text("No copyright, use freely")),
         (b"wtpt", tag_xyz(D50)),
         (b"rXYZ", tag_xyz(r)),
         (b"gXYZ", tag_xyz(g)),
@@ -134,7 +151,40 @@ def rgb_profile(name, primaries, white, curve):
         (b"rTRC", curve),
         (b"gTRC", curve),
         (b"bTRC", curve),
-    ])
+    ], version=0x02100000 if v2 else 0x04300000)
+
+
+def tag_mft2(inputs, grid, curve, clut):
+    """lut16Type (mft2) to PCS XYZ: `inputs` channels through 256-entry input tables of
+    `curve`, a `grid`-point CLUT whose node (one index per input, first slowest) holds
+    `clut(node values 0..1)` as XYZ (D50), identity output tables. XYZ is encoded as
+    u1Fixed15 (32768 is 1.0)."""
+    data = b"mft2\0\0\0\0" + struct.pack(">BBBB", inputs, 3, grid, 0)
+    data += b"".join(s15(v) for v in [1, 0, 0, 0, 1, 0, 0, 0, 1])
+    data += struct.pack(">HH", 256, 2)
+    table = [round(curve(i / 255) * 65535) for i in range(256)]
+    data += struct.pack(">256H", *table) * inputs
+    values = []
+    for n in range(grid ** inputs):
+        node, digits = n, []
+        for _ in range(inputs):
+            digits.append(node % grid)
+            node //= grid
+        xyz_d50 = clut([d / (grid - 1) for d in reversed(digits)])
+        values += [max(0, min(65535, round(c * 32768))) for c in xyz_d50]
+    data += struct.pack(f">{len(values)}H", *values)
+    data += struct.pack(">2H", 0, 65535) * 3
+    return data
+
+
+def lut_profile_v2(space, name, inputs, grid, curve, clut):
+    """An ICC v2.1 profile whose only transform is an A2B0 lut16 (no matrix, no curves)."""
+    return profile(space, [
+        (b"desc", tag_desc_v2(name)),
+        (b"cprt", tag_text_v2("No copyright, use freely")),
+        (b"wtpt", tag_xyz(D50)),
+        (b"A2B0", tag_mft2(inputs, grid, curve, clut)),
+    ], version=0x02100000)
 
 
 D65 = (0.3127, 0.3290)
@@ -145,6 +195,40 @@ PROPHOTO_PRIMARIES = [(0.7347, 0.2653), (0.1596, 0.8404), (0.0366, 0.0001)]
 PROPHOTO = rgb_profile("ProPhoto RGB", PROPHOTO_PRIMARIES, D50_XY, tag_gamma(1.8))
 # The same curve as a table, so large that a JPEG carries the profile in two APP2 chunks.
 PROPHOTO_LARGE = rgb_profile("ProPhoto RGB", PROPHOTO_PRIMARIES, D50_XY, tag_table(1.8, 12000))
+# Adobe RGB (1998) once more, as ICC v2 writes it (a v2 description, integer-gamma curves).
+ADOBE_V2 = rgb_profile(
+    "Adobe RGB (1998) v2", [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], D65, tag_gamma(2.2), v2=True
+)
+# Display P3 as a table: the sRGB curve in the input tables, the P3 matrix (linear, so the
+# CLUT's interpolation is exact) in a 5-point CLUT.
+P3_MATRIX = colorants([(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], D65)
+
+
+def srgb_decode(v):
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def srgb_encode(v):
+    return 12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+
+
+P3_LUT = lut_profile_v2(
+    b"RGB ", "Display P3 LUT", 3, 5, srgb_decode,
+    lambda rgb: [sum(P3_MATRIX[j][i] * rgb[j] for j in range(3)) for i in range(3)],
+)
+SRGB_MATRIX = colorants([(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)], D65)
+
+
+def simple_inks(cmyk):
+    """A press of ideal inks: each ink takes its complement out of sRGB's white."""
+    c, m, y, k = cmyk
+    rgb = [srgb_decode((1 - ink) * (1 - k)) for ink in (c, m, y)]
+    return [sum(SRGB_MATRIX[j][i] * rgb[j] for j in range(3)) for i in range(3)]
+
+
+# CMYK: A2B0 from four inks, 5 points a side (the sRGB curve is not linear: the CLUT
+# interpolates between the inks it samples, a few levels off them between its nodes).
+CMYK_INKS = lut_profile_v2(b"CMYK", "Simple Inks CMYK", 4, 5, lambda v: v, simple_inks)
 GREY = profile(b"GRAY", [
     (b"desc", tag_mluc("Grey Gamma 1.8")),
     (b"cprt", tag_mluc("No copyright, use freely")),
@@ -185,13 +269,14 @@ def grey_photo(width=96, height=64):
 SRGB = ImageCms.createProfile("sRGB")
 
 
-def expected(path, icc):
-    """The fixture as Pillow decodes it, converted to sRGB by littleCMS."""
+def expected(path, icc, mode="RGB"):
+    """The fixture as Pillow decodes it, converted to sRGB by littleCMS (`icc` its profile, or
+    the one its cICP code points name); "RGBA" keeps its alpha."""
     image = Image.open(path)
     image.load()
     source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
     converted = ImageCms.profileToProfile(
-        image, source, SRGB, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB"
+        image, source, SRGB, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode=mode
     )
     converted.save(path + ".expected.png")
 
@@ -252,6 +337,62 @@ def hdr_png(path, signal):
     open(path, "wb").write(data)
 
 
+def png_16bit(path, icc, alpha=False):
+    """`photo()` as a 16-bit RGB PNG (written by hand: Pillow writes no 16-bit colour PNG) with
+    `icc` in iCCP. Each sample is its 8-bit level times 257 give or take up to 8 in the low
+    bits, so the file uses all 16 bits while Pillow's 8-bit reading (the high byte), which
+    littleCMS converts, is the 8-bit level exactly. (Not more: near black, ProPhoto's wide
+    matrix and sRGB's steep curve turn a third of a level in the source into six in sRGB.)"""
+    base = photo(16, 16)
+    rows = []
+    for y in range(16):
+        row = b"\0"
+        for x in range(16):
+            for i, v in enumerate(base.getpixel((x, y))):
+                d = ((x * 37 + y * 11 + i * 53) % 17) - 8
+                d = max(-v, min(255 - v, d))
+                row += struct.pack(">H", v * 257 + d)
+        rows.append(row)
+    ihdr = struct.pack(">IIBBBBB", 16, 16, 16, 2, 0, 0, 0)
+    iccp = b"Wide gamut\0\0" + zlib.compress(icc, 9)
+    data = (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"iCCP", iccp)
+            + png_chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + png_chunk(b"IEND", b""))
+    open(path, "wb").write(data)
+
+
+def more_fixtures(out, base, listing):
+    """16-bit, alpha, ICC v2 matrix-shaper, LUT-based and CMYK fixtures, each 16×16."""
+    small = base.resize((16, 16), Image.NEAREST)
+
+    png_16bit(out("prophoto-16bit.png"), PROPHOTO)
+    expected(out("prophoto-16bit.png"), PROPHOTO)
+    listing.append("prophoto-16bit.png | ProPhoto RGB (converted to sRGB)")
+
+    # Alpha from opaque (left) to clear (right): the colours convert, the alpha stays.
+    rgba = small.convert("RGBA")
+    rgba.putalpha(Image.linear_gradient("L").rotate(90).resize((16, 16)))
+    rgba.save(out("p3-alpha.png"), icc_profile=P3)
+    expected(out("p3-alpha.png"), P3, mode="RGBA")
+    listing.append("p3-alpha.png | Display P3 (converted to sRGB)")
+
+    small.save(out("adobe-v2.png"), icc_profile=ADOBE_V2)
+    expected(out("adobe-v2.png"), ADOBE_V2)
+    listing.append("adobe-v2.png | Adobe RGB (1998) v2 (converted to sRGB)")
+
+    small.save(out("p3-lut.png"), icc_profile=P3_LUT)
+    expected(out("p3-lut.png"), P3_LUT)
+    listing.append("p3-lut.png | Display P3 LUT (converted to sRGB)")
+
+    # CMYK: the core does not apply a CMYK profile (the JPEG decoder turns the inks into RGB
+    # itself) and says so; these inks are the ones its profile describes, so littleCMS's
+    # conversion is what the decoder's RGB should come close to.
+    cmyk = small.convert("CMYK")
+    cmyk.save(out("inks-cmyk.jpg"), quality=95, icc_profile=CMYK_INKS)
+    expected(out("inks-cmyk.jpg"), CMYK_INKS)
+    listing.append("inks-cmyk.jpg | Simple Inks CMYK: a CMYK profile, and the inks are "
+                   "already shown as RGB; sRGB assumed")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     listing = []
@@ -284,12 +425,7 @@ def main():
     # cICP: P3 primaries (12), the sRGB transfer (13), RGB (0), full range; no profile.
     base.save(out("p3-cicp.png"))
     add_png_chunk(out("p3-cicp.png"), b"cICP", bytes([12, 13, 0, 1]))
-    expected_src = Image.open(out("p3-cicp.png"))
-    expected_src.load()
-    ImageCms.profileToProfile(
-        expected_src, ImageCms.ImageCmsProfile(io.BytesIO(P3)), SRGB,
-        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB",
-    ).save(out("p3-cicp.png") + ".expected.png")
+    expected(out("p3-cicp.png"), P3)
     listing.append("p3-cicp.png | Display P3 (converted to sRGB)")
 
     grey = grey_photo()
@@ -317,6 +453,8 @@ def main():
     # checks each patch's level.
     hdr_png(out("pq.png"), pq_signal)
     hdr_png(out("hlg.png"), hlg_signal)
+
+    more_fixtures(out, base, listing)
 
     with open(out("colour.txt"), "w") as f:
         f.write("# Written by tests/tools/colour/make.py: fixture | what picture --info says of it\n")
