@@ -124,7 +124,7 @@ class GameScreen(
             Control.PAUSE -> Triple(R.string.control_pause, R.drawable.ic_pause, R.id.pause)
             Control.RESUME -> Triple(R.string.control_resume, R.drawable.ic_play, R.id.resume)
             Control.STOP -> Triple(R.string.control_stop, R.drawable.ic_stop, R.id.stop)
-            Control.PLAY_AGAIN -> Triple(R.string.control_play_again, R.drawable.ic_shuffle, R.id.play_again)
+            Control.PLAY_AGAIN -> Triple(R.string.control_play_again, R.drawable.ic_replay, R.id.play_again)
         }
         val style = if (control.isPrimary) ButtonStyle.FILLED else ButtonStyle.TONAL
         a.button(words.string(caption), style = style) { controller.perform(control) }.apply {
@@ -327,8 +327,10 @@ class ControlRow(context: android.content.Context) : ViewGroup(context) {
  * Where the game screen's parts go. Narrow: the header on top, the controls at the bottom, the
  * status above them, and the board, as large as fits, between. Wide: the board at full height
  * on the left; the header, the status and the controls beside it. The header, status and
- * controls keep one height in every phase, so the board keeps its side; the controls' captions
- * give way before the board would shrink for them.
+ * controls keep one height in every phase, so the board keeps its side. The board is at most
+ * [R.dimen.board_max] (a tablet's board needs no more, and its controls keep their captions);
+ * the captions give way only where keeping them would leave a board under
+ * [R.dimen.board_min_with_captions].
  */
 class GameLayout(
     context: android.content.Context,
@@ -340,6 +342,8 @@ class GameLayout(
     private var insets = Insets4(0, 0, 0, 0)
     private val margin = context.px(R.dimen.margin)
     private val minPanel = context.px(R.dimen.controls_min_width)
+    private val maxBoard = context.px(R.dimen.board_max)
+    private val minBoardWithCaptions = context.px(R.dimen.board_min_with_captions)
 
     init {
         addView(header)
@@ -368,12 +372,12 @@ class GameLayout(
         val side: Int
         if (wide(w, h)) {
             controls.captions = innerH - fixed >= controls.rowHeight(true)
-            side = maxOf(0, minOf(innerH, innerW - panelW - margin))
+            side = maxOf(0, minOf(innerH, innerW - panelW - margin, maxBoard))
         } else {
-            // Captions only where the board keeps the whole width with them.
+            // Captions stay unless the board would be smaller than a playable board with them.
             val room = innerH - fixed
-            controls.captions = room - controls.rowHeight(true) >= innerW
-            side = maxOf(0, minOf(innerW, room - controls.rowHeight(controls.captions)))
+            controls.captions = minOf(innerW, room - controls.rowHeight(true)) >= minOf(innerW, minBoardWithCaptions)
+            side = maxOf(0, minOf(innerW, room - controls.rowHeight(controls.captions), maxBoard))
         }
         // The controls take half of each side margin as well: six 48 dp targets fit 320 dp.
         controls.measure(MeasureSpec.makeMeasureSpec(panelW + margin, MeasureSpec.EXACTLY), unspecified)
@@ -392,8 +396,8 @@ class GameLayout(
         fun place(v: View, x: Int, y: Int) = v.layout(x, y, x + v.measuredWidth, y + v.measuredHeight)
         if (wide(w, h)) {
             val innerH = bottom - top
-            place(board, left, top + (innerH - side) / 2)
             val panelLeft = left + innerW - header.measuredWidth
+            place(board, left + maxOf(0, (panelLeft - margin - left - side) / 2), top + (innerH - side) / 2)
             place(header, panelLeft, top)
             place(controls, panelLeft - margin / 2, bottom - controls.measuredHeight)
             place(status, panelLeft, bottom - controls.measuredHeight - margin - status.measuredHeight)

@@ -92,7 +92,7 @@ class GameScreenTest {
         val board = a.view<BoardView>(R.id.board)
         val sides = mutableMapOf<String, Rect>()
         fun note(phase: String) {
-            waitFor { true }
+            idle()
             val r = Rect()
             board.getGlobalVisibleRect(r)
             sides[phase] = r
@@ -144,7 +144,7 @@ class GameScreenTest {
         // The game screen's own view, below the dialog host in the window.
         fun gameView(): View = a.view<View>(R.id.board).parent as View
         c.requestBackToStart()
-        waitFor { true }
+        idle()
         assertTrue(a.view<View>(R.id.dialog_confirm).isShown)
         assertEquals("the screen below is hidden from TalkBack", View.IMPORTANT_FOR_ACCESSIBILITY_NO_HIDE_DESCENDANTS, gameView().importantForAccessibility)
         assertFalse(a.view<View>(R.id.shuffle).isImportantForAccessibility)
@@ -155,7 +155,7 @@ class GameScreenTest {
         }
         assertEquals("arrows move nothing behind a dialog", tiles, c.state.tiles)
         c.dismissDialog()
-        waitFor { true }
+        idle()
         assertEquals(View.IMPORTANT_FOR_ACCESSIBILITY_AUTO, gameView().importantForAccessibility)
     }
 
@@ -210,7 +210,7 @@ class GameScreenTest {
         val a = launch()
         val c = a.playing()
         c.openSettings()
-        waitFor { true }
+        idle()
         fun radios() = mutableListOf<android.widget.RadioButton>().also { out ->
             fun walk(v: View) {
                 if (v is android.widget.RadioButton) out += v
@@ -221,7 +221,7 @@ class GameScreenTest {
         val before = radios()
         val aStar = before.single { it.text.startsWith(a.getString(R.string.algorithm_a_star)) }
         aStar.performClick()
-        waitFor { true }
+        idle()
         assertEquals(AlgorithmChoice.A_STAR, c.state.settings.algorithm)
         val after = radios()
         assertTrue("the same views, updated", before.zip(after).all { (x, y) -> x === y })
@@ -259,24 +259,60 @@ class GameScreenTest {
         val c = a.playing()
         c.say(Note.PlaybackBroke)
         val status = a.view<android.widget.TextView>(R.id.note)
-        waitFor { true }
+        idle()
         assertEquals(GameScreen.STATUS_LINES, status.maxLines)
         status.performClick()
         assertEquals(DialogState.Status, c.state.dialog)
-        waitFor { true }
+        idle()
         assertTrue(a.view<View>(R.id.dialog).isShown)
+    }
+
+    /** The controls shown now: each with its caption on one line, side by side in one row. */
+    private fun MainActivity.assertControlsCaptionedInOneRow(phase: String) {
+        idle()
+        val row = view<android.view.ViewGroup>(R.id.controls)
+        val buttons = (0 until row.childCount).map { row.getChildAt(it) as android.widget.Button }
+        assertTrue("$phase: some controls", buttons.isNotEmpty())
+        for (b in buttons) {
+            assertTrue("$phase: ${b.contentDescription} keeps its caption", b.text.isNotEmpty())
+            val layout = b.layout
+            assertTrue("$phase: ${b.text} whole on one line", layout != null && layout.lineCount == 1 && layout.getEllipsisCount(0) == 0 &&
+                layout.getLineWidth(0) <= b.width - b.totalPaddingLeft - b.totalPaddingRight + 1)
+        }
+        val tops = buttons.map { IntArray(2).also { p -> it.getLocationInWindow(p) }[1] }
+        assertEquals("$phase: one row $tops", 1, tops.toSet().size)
+        for ((x, y) in buttons.zipWithNext()) assertTrue("$phase: ${x.text} beside ${y.text}", x.right <= y.left)
+        assertTrue("$phase: inside the screen", buttons.all { it.right <= row.width && it.bottom <= row.height })
     }
 
     @Test
     @Config(qualifiers = "w320dp-h640dp-port-hdpi")
-    fun theControlsStayOneRowOnASmallPhone() {
+    fun theControlsKeepTheirCaptionsInOneRowOnASmallPhone() {
         val a = launch()
-        val c = a.playing()
-        waitFor { true }
-        val ids = listOf(R.id.shuffle, R.id.hint, R.id.undo, R.id.redo, R.id.auto, R.id.peek)
-        val tops = ids.map { a.view<View>(it).let { v -> IntArray(2).also { p -> v.getLocationInWindow(p) }[1] } }
-        assertEquals("one row: $tops", 1, tops.toSet().size)
-        assertTrue(c.state.phase == Phase.PLAYING)
-        assertEquals(Configuration.ORIENTATION_PORTRAIT, a.resources.configuration.orientation)
+        val c = a.game(4)
+        c.tap(15)
+        a.assertControlsCaptionedInOneRow("ready")
+        c.requestShuffle()
+        waitFor(what = "the shuffle") { c.state.phase == Phase.PLAYING && !c.isFindingFewest }
+        a.assertControlsCaptionedInOneRow("playing")
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.assertControlsCaptionedInOneRow("playing back")
+        waitFor(what = "the win") { c.state.phase == Phase.WON }
+        a.assertControlsCaptionedInOneRow("won")
+        assertEquals(Control.PLAY_AGAIN, c.state.controls.single().control)
+    }
+
+    @Test
+    @Config(qualifiers = "w840dp-h1180dp-port-xhdpi")
+    fun aTabletKeepsTheCaptionsAndABoardOfSensibleSize() {
+        val a = launch()
+        val c = a.playing(4)
+        a.assertControlsCaptionedInOneRow("playing")
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.assertControlsCaptionedInOneRow("playing back")
+        val board = a.view<BoardView>(R.id.board)
+        assertEquals("the board at its largest side", a.resources.getDimensionPixelSize(R.dimen.board_max), board.width)
     }
 }

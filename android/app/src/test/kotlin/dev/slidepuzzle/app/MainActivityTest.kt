@@ -113,7 +113,7 @@ class MainActivityTest {
         a.controller.backToStart()
         a.pickPhoto()
         shadowOf(a).receiveResult(shadowOf(a).nextStartedActivityForResult.intent, Activity.RESULT_CANCELED, null)
-        waitFor { true }
+        idle()
         assertEquals(Screen.START, a.controller.state.screen)
         assertFalse(a.controller.state.loadingPhoto)
     }
@@ -154,7 +154,7 @@ class MainActivityTest {
         c.slide(c.state.movableDirection())
         @Suppress("DEPRECATION")
         a.onBackPressed()
-        waitFor { true }
+        idle()
         assertTrue("the confirmation shows", a.view<View>(R.id.dialog_confirm).isShown)
         assertFalse(a.isFinishing)
         a.view<View>(R.id.dialog_confirm).performClick()
@@ -186,7 +186,7 @@ class MainActivityTest {
                 board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms * i / 5, MotionEvent.ACTION_MOVE, x + dx * i / 5, y + dy * i / 5, 0))
             }
             board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms, MotionEvent.ACTION_UP, x + dx, y + dy, 0))
-            waitFor { true }
+            idle()
         }
         drag(cell, dx * 0.3f, 0f, 600)
         assertEquals("a slow drag short of 0.35 of a step settles back", tile, c.state.tiles[cell])
