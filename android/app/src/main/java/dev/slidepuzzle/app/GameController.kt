@@ -450,7 +450,11 @@ class GameController(
 
     // ---- Dialogs ----------------------------------------------------------------------------
 
-    fun openSettings() = publish(state.copy(dialog = DialogState.Settings))
+    /** Settings; Auto's playback holds while they show. */
+    fun openSettings() {
+        pausePlayback()
+        publish(state.copy(dialog = DialogState.Settings))
+    }
 
     /** How Auto solved it; playback holds while the player reads. */
     fun openDetails() {
@@ -459,9 +463,11 @@ class GameController(
         publish(state.copy(dialog = DialogState.Details))
     }
 
-    /** The status slot tapped: its lines in full. */
+    /** The status slot tapped: its lines in full; Auto's playback holds while they show. */
     fun openStatus() {
-        if (state.screen == Screen.GAME && state.dialog == null) publish(state.copy(dialog = DialogState.Status))
+        if (state.screen != Screen.GAME || state.dialog != null) return
+        pausePlayback()
+        publish(state.copy(dialog = DialogState.Status))
     }
 
     fun dismissDialog() = publish(state.copy(dialog = null))

@@ -16,10 +16,10 @@ import android.widget.TextView
 
 /**
  * The game screen, which holds still: a bar (back to the pictures, the board's size, settings),
- * moves, time and the fewest possible, the board, a status slot of two lines, and one fixed row
- * of controls at the bottom (beside the board when wide). Every part has the same size in every
- * phase, so the board never moves; the controls are [UiState.controls], drawn as they come. A
- * status too long for its two lines opens in full on a tap. The clock's text ticks on its own
+ * moves, time and the fewest possible, the board, a status slot of two lines (more where the
+ * configuration has room to spare), and one fixed row of controls at the bottom (beside the board
+ * when wide). Every part has the same size in every phase, so the board never moves; the controls
+ * are [UiState.controls], drawn as they come. The status opens in full on a tap (a chevron says so). The clock's text ticks on its own
  * each second from the state's clock; the state is not published again for it.
  */
 class GameScreen(
@@ -70,15 +70,26 @@ class GameScreen(
         // Two lines and room to spare, whatever they hold (a bold line, a glyph from a fallback
         // font with taller lines): one fixed height in every phase, so nothing below the board
         // can move it, and a 48 dp target for the tap that opens the status whole.
-        val height = maxOf(a.px(R.dimen.touch_target), status.lineHeight * STATUS_LINES + a.dp(6 + 6 + 16))
-        addView(status, LinearLayout.LayoutParams(0, height, 1f))
+        // Where the configuration has room to spare, the layout makes it taller (see [GameLayout]).
+        minimumHeight = maxOf(a.px(R.dimen.touch_target), status.lineHeight * STATUS_LINES + a.dp(6 + 6 + 16))
+        addView(status, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
+    }
+    /** The status slot's lines for a height the layout gives it: two at least, more where the
+     *  configuration has room (the same in every phase, so the board never moves). */
+    private fun statusFits(height: Int) {
+        val lines = maxOf(STATUS_LINES, (height - a.dp(6 + 6 + 16)) / status.lineHeight).coerceAtMost(STATUS_LINES_MOST)
+        if (status.maxLines != lines) status.maxLines = lines
     }
     private val controls = ControlRow(a).apply { id = R.id.controls }
     private val buttons = HashMap<Control, Button>()
-    private val frame = GameLayout(a, header, board, statusRow, controls)
+    private val frame = GameLayout(a, header, board, statusRow, controls, ::statusFits)
     override val view: View = frame
 
     private var state = UiState()
+    private val opens = a.resources.getDrawable(R.drawable.ic_expand, a.theme).mutate().apply {
+        setTint(status.currentTextColor)
+        setBounds(0, 0, a.dp(20), a.dp(20))
+    }
     /** The click that follows a finger's press on Peek, which already peeked. */
     private var peekByTouch = false
     private var art: PictureData? = null
@@ -205,6 +216,8 @@ class GameScreen(
             lines.joinToString("\n")
         }
         status.isClickable = lines.isNotEmpty()
+        // What shows it opens: a chevron at the line's end.
+        status.setCompoundDrawablesRelative(null, null, if (lines.isNotEmpty()) opens else null, null)
         status.visibility = if (lines.isEmpty()) View.INVISIBLE else View.VISIBLE
         spinner.visibility = if (s.phase == Phase.SOLVING || s.phase == Phase.SHUFFLING) View.VISIBLE else View.INVISIBLE
 
@@ -223,6 +236,8 @@ class GameScreen(
         const val PEEK_MS = 1500L
         /** The status slot's lines, reserved in every phase. */
         const val STATUS_LINES = 2
+        /** The most lines the slot takes where a configuration has room (a win has six). */
+        const val STATUS_LINES_MOST = 7
     }
 }
 
@@ -338,6 +353,8 @@ class GameLayout(
     private val board: View,
     private val status: View,
     private val controls: ControlRow,
+    /** Told the status's height before it is measured at it (it sets its lines). */
+    private val statusFits: (Int) -> Unit,
 ) : ViewGroup(context) {
     private var insets = Insets4(0, 0, 0, 0)
     private val margin = context.px(R.dimen.margin)
@@ -367,7 +384,8 @@ class GameLayout(
         val unspecified = MeasureSpec.makeMeasureSpec(0, MeasureSpec.UNSPECIFIED)
         val panelW = if (wide(w, h)) maxOf(minPanel, innerW - innerH - margin).coerceAtMost(innerW / 2 + margin * 4) else innerW
         header.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), unspecified)
-        status.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), unspecified)
+        // Two lines whatever it holds, so no text can move the board.
+        status.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(status.minimumHeight, MeasureSpec.EXACTLY))
         val fixed = header.measuredHeight + status.measuredHeight + 3 * margin
         val side: Int
         if (wide(w, h)) {
@@ -381,6 +399,15 @@ class GameLayout(
         }
         // The controls take half of each side margin as well: six 48 dp targets fit 320 dp.
         controls.measure(MeasureSpec.makeMeasureSpec(panelW + margin, MeasureSpec.EXACTLY), unspecified)
+        // The room the board leaves goes to the status: the win's lines in full where they fit.
+        val statusH = if (wide(w, h)) innerH - header.measuredHeight - controls.measuredHeight - 2 * margin
+        else innerH - fixed + status.measuredHeight - controls.measuredHeight - side
+        if (statusH > status.measuredHeight) {
+            statusFits(statusH)
+            status.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(statusH, MeasureSpec.EXACTLY))
+        } else {
+            statusFits(status.measuredHeight)
+        }
         board.measure(MeasureSpec.makeMeasureSpec(side, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(side, MeasureSpec.EXACTLY))
         setMeasuredDimension(w, h)
     }

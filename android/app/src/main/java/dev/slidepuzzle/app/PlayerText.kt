@@ -221,7 +221,9 @@ class PlayerText(private val context: Context) {
     fun statusLines(s: UiState): List<String> {
         val win = s.win
         if (s.phase == Phase.WON && win != null) {
-            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(win.moves)) else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
+            // Auto's win counts Auto's moves (the player's before it are in the header's count).
+            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(s.solve?.moves?.size ?: win.moves))
+            else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
             return listOf(head) + winLines(win, s.size).drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
         }
         val lines = mutableListOf<String>()
@@ -231,7 +233,9 @@ class PlayerText(private val context: Context) {
             val at = string(R.string.status_move, number(playback.played.toLong()), number(playback.total.toLong()))
             lines += if (playback.paused) string(R.string.status_paused, at) else at
         }
-        s.solve?.let { lines += foundLine(it) }
+        // "Found the fewest: 45 moves from here" is true until Auto's first move, then the
+        // playback's own line counts on from it.
+        if (playback == null || playback.played == 0) s.solve?.let { lines += foundLine(it) }
         return lines
     }
 

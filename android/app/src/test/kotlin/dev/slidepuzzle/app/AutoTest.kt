@@ -202,6 +202,25 @@ class AutoTest {
     }
 
     @Test
+    fun autoCountsItsOwnMovesAndDropsTheFoundLineOnceItPlays() {
+        playing(4)
+        c.slide(c.state.movableDirection())
+        assertEquals(1, c.state.moves)
+        autoFound()
+        val path = c.state.solve!!.moves.size
+        val found = words.foundLine(c.state.solve!!)
+        assertTrue("before playback: ${words.statusLines(c.state)}", found in words.statusLines(c.state))
+        threads.runMain() // Auto's first move
+        assertEquals(1, c.state.playback!!.played)
+        assertFalse("once Auto moves, its moves count on instead: ${words.statusLines(c.state)}", found in words.statusLines(c.state))
+        threads.drain()
+        assertEquals(Phase.WON, c.state.phase)
+        assertEquals(1 + path, c.state.moves)
+        val head = words.statusLines(c.state).first()
+        assertEquals("the win counts Auto's moves", words.string(R.string.win_by_auto, words.movesIn(path)), head)
+    }
+
+    @Test
     fun aRestoredGameThatWasHelpedWinsAsHelped() {
         playing()
         c.hint()

@@ -253,18 +253,64 @@ class GameScreenTest {
         assertEquals(listOf(Rect(0, 0, board.width, board.height)), board.systemGestureExclusionRects)
     }
 
+    /** The status slot's text as drawn: whether its last line is cut with "…". */
+    private fun android.widget.TextView.cut(): Boolean = layout.let { it.getEllipsisCount(it.lineCount - 1) > 0 }
+
     @Test
-    fun aLongStatusOpensInFullOnATap() {
+    @Config(qualifiers = "w320dp-h640dp-port-hdpi")
+    fun aLongStatusOpensInFullOnATapAndFollowsTheGame() {
         val a = launch()
         val c = a.playing()
-        c.say(Note.PlaybackBroke)
+        val long = Note.SolveFailed(CoreError(CoreError.Kind.LIMIT_MEMORY, ""), AlgorithmChoice.BFS, 3)
+        c.say(long)
         val status = a.view<android.widget.TextView>(R.id.note)
         idle()
-        assertEquals(GameScreen.STATUS_LINES, status.maxLines)
+        assertEquals("a small phone has no room to spare", GameScreen.STATUS_LINES, status.maxLines)
+        assertTrue("the note is longer than a small phone's slot: ${status.text}", status.cut())
+        assertTrue("a chevron shows the status opens", status.compoundDrawablesRelative[2] != null)
         status.performClick()
         assertEquals(DialogState.Status, c.state.dialog)
         idle()
-        assertTrue(a.view<View>(R.id.dialog).isShown)
+        val body = a.view<android.widget.TextView>(R.id.status_body)
+        assertEquals("the whole line in the dialog", a.text.statusLines(c.state).joinToString("\n"), body.text.toString())
+        assertEquals(a.text.note(long), body.text.toString())
+        // While it shows, the game goes on: the dialog follows it.
+        c.say(Note.NoPicker)
+        idle()
+        assertEquals(a.getString(R.string.note_no_picker), body.text.toString())
+    }
+
+    @Test
+    fun theWinShowsInFullWhereThePhoneHasRoom() {
+        val a = launch()
+        val c = a.playing(3)
+        for (d in c.solution()) c.slide(d)
+        assertEquals(Phase.WON, c.state.phase)
+        idle(300)
+        val status = a.view<android.widget.TextView>(R.id.note)
+        val lines = a.text.statusLines(c.state)
+        assertTrue("a win of several lines: $lines", lines.size >= 4)
+        assertFalse("every line of the win: ${status.layout.text}", status.cut())
+        assertTrue(status.layout.lineCount >= lines.size)
+    }
+
+    @Test
+    fun theStatusAndSettingsHoldAutosPlayback() {
+        val a = launch()
+        val c = a.playing(4)
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.view<View>(R.id.note).performClick()
+        assertEquals(DialogState.Status, c.state.dialog)
+        assertTrue("playback holds behind the status", c.state.playback!!.paused)
+        val played = c.state.playback!!.played
+        idle(2000)
+        assertEquals("no move behind the dialog", played, c.state.playback!!.played)
+        c.dismissDialog()
+        c.perform(Control.RESUME)
+        waitFor(what = "a move") { c.state.playback!!.played > played }
+        c.openSettings()
+        assertTrue("playback holds behind the settings", c.state.playback!!.paused)
     }
 
     /** The controls shown now: each with its caption on one line, side by side in one row. */
