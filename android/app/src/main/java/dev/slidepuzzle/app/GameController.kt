@@ -342,11 +342,11 @@ class GameController(
     }
 
     /** The drag a finger starting on [cell] makes, or null when it moves nothing. */
-    fun drag(cell: Int): BoardDrag? =
-        if (state.phase == Phase.PLAYING) BoardDrag.start(cell, state.tiles, state.size) else null
+    fun drag(cell: Int): BoardTouch? =
+        if (state.phase == Phase.PLAYING) BoardTouch.start(cell, state.tiles, state.size) else null
 
     /** A drag let go: [commits] slides its tiles (as a tap on the first), else they settle. */
-    fun endDrag(drag: BoardDrag, commits: Boolean) {
+    fun endDrag(drag: BoardTouch, commits: Boolean) {
         if (commits && drag(drag.startCell)?.cells == drag.cells) tap(drag.startCell)
     }
 
