@@ -399,7 +399,7 @@ class GameController(
 
     private fun movedNote(slides: List<SlideStep>): Note? {
         val first = slides.firstOrNull() ?: return null
-        return Note.Moved(slides.map { it.tile }, TileDirection.of(first.fromCell, first.toCell, state.size))
+        return Note.Moved(slides.map { it.tile }, TileDirection.of(first.fromCell, first.toCell, state.size), state.numbered)
     }
 
     /** The game is won: the clock stops, the win is recorded and celebrated. */
