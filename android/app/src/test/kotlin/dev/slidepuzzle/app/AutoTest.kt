@@ -186,6 +186,38 @@ class AutoTest {
     }
 
     @Test
+    fun withoutNumbersTalkBackNamesPiecesAndMovesByPlaceNotNumber() {
+        playing()
+        assertFalse(c.state.numbered)
+        val tileCells = c.state.tiles.indices.filter { c.state.tiles[it] != 0 }
+        for (cell in tileCells) {
+            val label = words.cellLabel(c.state, cell)
+            val row = cell / c.state.size + 1
+            val column = cell % c.state.size + 1
+            assertEquals("cell $cell names its place only: $label", "$row$column", label.filter { it.isDigit() })
+        }
+        val movable = c.state.movable.first()
+        assertTrue(words.cellLabel(c.state, movable).endsWith("can move"))
+        c.tap(movable)
+        val moved = c.state.announcement!!.note as Note.Moved
+        assertEquals("TalkBack: no number", "Piece moved ${words.direction(moved.direction)}", words.spoken(moved))
+        c.updateSettings(c.state.settings.copy(showNumbers = true))
+        assertTrue("with numbers, the tile's number", words.cellLabel(c.state, movable).startsWith("Tile "))
+    }
+
+    @Test
+    fun listsSayAndWinsSayOneSentenceAndUnknownMethodsNoId() {
+        assertEquals("Tiles 3, 5 and 7 moved up", words.note(Note.Moved(listOf(3, 5, 7), TileDirection.UP)))
+        assertEquals("Tiles 3 and 5 moved up", words.note(Note.Moved(listOf(3, 5), TileDirection.UP)))
+        val win = WinSummary(40, 60_000, Fewest(40, true), byAuto = false, helped = false, peeks = 0, movesChange = null, timeChange = null)
+        assertEquals("The fewest possible: 40 — you matched it!", words.winLines(win, 3)[1])
+        assertEquals("The fewest possible: 40", words.winLines(win.copy(moves = 41), 3)[1])
+        val unknown = words.methodName("warp+telepathy")
+        assertEquals("another method with an estimate", unknown)
+        assertEquals("Auto chose IDA* with Manhattan distance and linear conflicts", words.methodName("auto:idastar+lc"))
+    }
+
+    @Test
     fun failuresSayWhatToDoForAutoAndForTheHint() {
         val time = CoreError(CoreError.Kind.LIMIT_TIME, "")
         val auto = words.note(Note.SolveFailed(time, AlgorithmChoice.AUTO, 5))
