@@ -419,7 +419,8 @@ class GameController(
         val next = fromGame(Phase.WON, slides).copy(
             win = summary, wins = state.wins + 1, records = rows, peeking = false, clock = ClockState(g.elapsedMs()),
         )
-        publish(announce(next, Note.Won(win.moves, win.elapsedMs)))
+        // Auto's win says Auto's moves, as the screen does.
+        publish(announce(next, Note.Won(if (byAuto) state.solve?.moves?.size ?: win.moves else win.moves, win.elapsedMs, byAuto)))
         bests?.let { b ->
             val json = b.toJson()
             threads.background { runCatching { storage.writeRecords(json) } }

@@ -219,7 +219,8 @@ class GameScreen(
         // What shows it opens: a chevron at the line's end.
         status.setCompoundDrawablesRelative(null, null, if (lines.isNotEmpty()) opens else null, null)
         status.visibility = if (lines.isEmpty()) View.INVISIBLE else View.VISIBLE
-        spinner.visibility = if (s.phase == Phase.SOLVING || s.phase == Phase.SHUFFLING) View.VISIBLE else View.INVISIBLE
+        // The spinner takes room only while it turns: otherwise the status lines up with the board.
+        spinner.visibility = if (s.phase == Phase.SOLVING || s.phase == Phase.SHUFFLING) View.VISIBLE else View.GONE
 
         val items = s.controls
         controls.show(items.map { item -> button(item.control).also { it.enable(item.enabled) } })

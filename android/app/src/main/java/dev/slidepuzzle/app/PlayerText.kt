@@ -87,7 +87,7 @@ class PlayerText(private val context: Context) {
         Note.NoCamera -> string(R.string.note_no_camera)
         Note.NoPicker -> string(R.string.note_no_picker)
         is Note.Moved -> if (note.numbered) moved(note.tiles, note.direction) else string(R.string.note_moved_piece, direction(note.direction))
-        is Note.Won -> string(R.string.note_won, movesIn(note.moves), clock(note.elapsedMs))
+        is Note.Won -> if (note.byAuto) string(R.string.win_by_auto, movesIn(note.moves)) else string(R.string.note_won, movesIn(note.moves), clock(note.elapsedMs))
         Note.AutoStarted -> string(R.string.note_auto_started)
         is Note.AutoFound -> string(R.string.note_auto_found, movesIn(note.moves))
     }

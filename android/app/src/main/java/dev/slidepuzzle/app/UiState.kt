@@ -167,7 +167,7 @@ sealed class Note {
     object NoCamera : Note()
     object NoPicker : Note()
     data class Moved(val tiles: List<Int>, val direction: TileDirection, val numbered: Boolean = true) : Note()
-    data class Won(val moves: Int, val elapsedMs: Long) : Note()
+    data class Won(val moves: Int, val elapsedMs: Long, val byAuto: Boolean = false) : Note()
     object AutoStarted : Note()
     data class AutoFound(val moves: Int) : Note()
 }

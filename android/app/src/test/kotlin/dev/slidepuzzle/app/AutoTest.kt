@@ -202,7 +202,8 @@ class AutoTest {
         val moved = c.state.announcement!!.note as Note.Moved
         assertEquals("TalkBack: no number", "Piece moved ${words.direction(moved.direction)}", words.spoken(moved))
         c.updateSettings(c.state.settings.copy(showNumbers = true))
-        assertTrue("with numbers, the tile's number", words.cellLabel(c.state, movable).startsWith("Tile "))
+        val now = c.state.movable.first { c.state.tiles[it] != 0 }
+        assertEquals("with numbers, the tile's number", "Tile ${c.state.tiles[now]}, row ${now / 3 + 1}, column ${now % 3 + 1}; can move", words.cellLabel(c.state, now))
     }
 
     @Test

@@ -199,10 +199,26 @@ class GameScreenTest {
         a.spoken.clear()
         c.auto()
         waitFor(what = "the win") { c.state.phase == Phase.WON }
+        val path = c.state.solve!!.moves.size
         val said = a.spoken.toList()
-        assertTrue(said.toString(), said.none { it.startsWith("Searching") || it.startsWith("Move ") })
-        assertEquals(said.toString(), said.distinct(), said)
-        assertEquals("start, path and win: $said", 3, said.size)
+        assertEquals(
+            "start, path and win, once each, never the count or a step",
+            listOf(a.text.note(Note.AutoStarted), a.text.note(Note.AutoFound(path)), a.getString(R.string.win_by_auto, a.text.movesIn(path))),
+            said,
+        )
+        // Pause and Stop, once each.
+        c.perform(Control.PLAY_AGAIN)
+        waitFor(what = "the shuffle") { c.state.phase == Phase.PLAYING && !c.isFindingFewest }
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.spoken.clear()
+        c.perform(Control.PAUSE)
+        idle()
+        c.perform(Control.RESUME)
+        idle()
+        c.perform(Control.STOP)
+        idle()
+        assertEquals(listOf(a.text.note(Note.AutoPaused), a.text.note(Note.AutoStopped)), a.spoken.toList())
     }
 
     @Test

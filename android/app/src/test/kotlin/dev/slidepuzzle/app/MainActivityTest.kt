@@ -212,7 +212,8 @@ class MainActivityTest {
             val tile = c.state.tiles[cell]
             val label = v.contentDescription.toString()
             if (tile == 0) assertTrue(label, label.startsWith("Empty space, row ${cell / n + 1}, column ${cell % n + 1}"))
-            else assertTrue(label, label.startsWith("Tile $tile, row ${cell / n + 1}, column ${cell % n + 1}"))
+            // Numbers hidden (the default): TalkBack names no number the player cannot see.
+            else assertTrue(label, label.startsWith("Piece of the picture, row ${cell / n + 1}, column ${cell % n + 1}"))
             assertEquals("movable tiles say so", cell in c.state.movable && tile != 0, label.endsWith("can move"))
         }
         val blank = c.state.blankCell
@@ -225,7 +226,7 @@ class MainActivityTest {
         val tile = c.state.tiles[cell]
         assertTrue(v.performAccessibilityAction(R.id.action_tile, null))
         assertEquals(0, c.state.tiles[cell])
-        assertEquals("the move is announced", Note.Moved(listOf(tile), TileDirection.of(cell, c.state.tiles.indexOf(tile), n)), c.state.announcement!!.note)
+        assertEquals("the move is announced", Note.Moved(listOf(tile), TileDirection.of(cell, c.state.tiles.indexOf(tile), n), numbered = false), c.state.announcement!!.note)
     }
 
     @Test
