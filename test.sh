@@ -76,7 +76,9 @@ cargo build --release -p slidepuzzle-cli
 bash tests/cli.sh target/release/slidepuzzle
 echo "== generated bindings match the library"
 scripts/bindgen.sh --check
-record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift (${source_line#cargo: })"
+echo "== generated Swift only gains (the iOS app compiles unchanged)"
+python3 scripts/swift-gains.py
+record rust "ran: fmt, clippy, cargo test, doc links, CLI checks, bindings drift, Swift only gains (${source_line#cargo: })"
 
 # --- alone ----------------------------------------------------------------------------------
 echo "== the repository on its own (scripts/standalone.sh)"
@@ -188,7 +190,15 @@ else
     status=0
     run_maven "$label" "${pair#*:}" || status=$?
     case $status in
-      0) echo "$label: tests passed"; jvm_ran+=("$label") ;;
+      0) echo "$label: tests passed"; jvm_ran+=("$label")
+         if [ "$label" = android ]; then
+           # Every .so the APK would hold (JNA's prebuilt one, and ours where build-rust.sh ran)
+           # loads on 16 KB-page devices.
+           echo "== android: 16 KB page alignment of the APK's native libraries"
+           python3 android/scripts/page-align.py --abis arm64-v8a,armeabi-v7a,x86_64 \
+             android/target/native/jna-*.aar $(find android/app/build/rustJniLibs -name '*.so' 2>/dev/null) \
+             || { echo "test.sh: a native library is not 16 KB aligned" >&2; exit 1; }
+         fi ;;
       3) echo "$label: skipped, Maven cannot resolve its artifacts here"
          grep -m1 -E "could not be resolved|Could not resolve|Could not transfer" "target/mvn-$label.log" | cut -c1-200 || true
          jvm_skipped+=("$label")

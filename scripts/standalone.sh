@@ -16,6 +16,12 @@
 #        into this checkout's target folder, so the crates from the registry are not compiled
 #        again, only the workspace's own. Uncommitted changes are not in the clone.
 #
+# Cargo names a workspace crate's build by its path within the workspace, not by the folder the
+# workspace is in: built as it is, the clone's crates would replace this checkout's (their
+# fingerprints fresh, their tests reading the clone's deleted folder). The clone builds them with
+# one profile setting of their own (codegen units, which change no behaviour), so that they are
+# other builds beside this checkout's; the registry's crates are shared.
+#
 # Ends with one line saying what it checked; exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,11 +66,22 @@ data_targets() {
   done | sort -u
 }
 
+# The clone's build replaces this checkout's binary target/release/slidepuzzle (a link to its
+# build) with the clone's; cargo links this checkout's back (nothing is compiled: it is fresh).
+relink() {
+  (unset CARGO_TARGET_DIR && cargo build -q --release -p slidepuzzle-cli) || true
+}
+
+# The clone's workspace crates as builds of their own (see above).
+apart=(--config 'profile.release.package.slidepuzzle-core.codegen-units=16'
+  --config 'profile.release.package.slidepuzzle-ffi.codegen-units=16'
+  --config 'profile.release.package.slidepuzzle-cli.codegen-units=16')
+
 clone() {
   local tmp head clone_dir targets package args ran=()
   tmp="$(mktemp -d)"
   # shellcheck disable=SC2064 # the folder is known now
-  trap "rm -rf '$tmp'" EXIT
+  trap "rm -rf '$tmp'; relink" EXIT
   head="$(git rev-parse HEAD)"
   clone_dir="$tmp/slidepuzzle"
   git clone -q "$root" "$clone_dir"
@@ -93,16 +110,12 @@ clone() {
   for package in $(cut -d' ' -f1 <<<"$targets" | sort -u); do
     mapfile -t args < <(grep "^$package " <<<"$targets" | cut -d' ' -f2- | tr ' ' '\n')
     echo "== in a lone clone: cargo test -p $package ${args[*]}"
-    (cd "$clone_dir" && cargo test -q --release --locked -p "$package" "${args[@]}")
+    (cd "$clone_dir" && cargo test -q --release --locked "${apart[@]}" -p "$package" "${args[@]}")
     ran+=("$package (${args[*]})")
   done
   echo "== in a lone clone: the CLI checks"
-  (cd "$clone_dir" && cargo build -q --release --locked -p slidepuzzle-cli \
+  (cd "$clone_dir" && cargo build -q --release --locked "${apart[@]}" -p slidepuzzle-cli \
     && bash tests/cli.sh "$CARGO_TARGET_DIR/release/slidepuzzle")
-  # The clone's build replaced this checkout's binary and library in target/release with the
-  # committed HEAD's; cargo puts this checkout's back (nothing is compiled: they are fresh).
-  unset CARGO_TARGET_DIR
-  cargo build -q --release -p slidepuzzle-cli -p slidepuzzle-ffi
   echo "clone: a clone of ${head:0:12} with nothing beside it passed ${ran[*]}, and the CLI checks"
 }
 

@@ -320,11 +320,24 @@ check "bench: a board the solver refuses is bad input, exit 2, with its line" 2 
   bash -c "printf '# x\n40 | $(seq -s' ' 1 35) 0\n' > '$tmp/six.txt'; '$bin' bench --data '$tmp/six.txt' --algorithm bfs"
 
 # --- the terminal given back ------------------------------------------------------------------
+# Runs a command with its input open and silent until it ends: script(1) whose input ends types
+# Ctrl-D into its terminal, which ends `play` as q does.
+held() {
+  local input rc
+  exec {input}< <(exec sleep 60 2>/dev/null)
+  "$@" <&"$input"
+  rc=$?
+  kill "$!" 2>/dev/null
+  exec {input}<&-
+  return "$rc"
+}
 if command -v script >/dev/null; then
   for sig in TERM INT HUP; do
     check "play killed by SIG$sig restores the terminal and ends by the signal" 0 'status (143|130|129) icanon show main' \
-      script -qec "bash -c '\"$bin\" play --size 3 --seed 1 & p=\$!; sleep 1; kill -$sig \$p; wait \$p; s=\$?; printf \"status %s %s\" \$s \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")'; printf ' show main'" /dev/null
+      held script -qec "bash -c '\"$bin\" play --size 3 --seed 1 & p=\$!; sleep 1; kill -$sig \$p; wait \$p; s=\$?; printf \"status %s %s\" \$s \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")'; printf ' show main'" /dev/null
   done
+  check "play fed by a script that closes its input ends (Ctrl-D), the terminal restored" 0 '^status 0 icanon$' \
+    bash -c "timeout -s KILL 20 script -qec '\"$bin\" play --size 3 --seed 1 >/dev/null; printf \"status %s %s\" \$? \$(stty -a | grep -Eo \"(^| )-?icanon\" | tr -d \" \")' /dev/null </dev/null | tr -d '\r'"
 
   # A terminal that goes away: `play` ends at once, by itself, and never spins. `gone` watches
   # the processes whose arguments match $1 for 2 s (CPU ticks read from /proc while they live)
@@ -372,6 +385,47 @@ if command -v script >/dev/null; then
     $(declare -f gone); gone '^$bin play --seed 58003'"
 else
   echo "cli: skipped the terminal-restore checks: no script(1) to give play a terminal"
+fi
+# The teaching solve: phases a person can follow, replayed from the JSON by tile labels.
+check "solve --teach names each phase's goal" 0 '^ 1\. tile 1 to the top row: 10 moves: 1 4 5 1 3 2 1 6 8 1$' \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --teach
+check "solve --teach ends with the last 2×3 and the total" 0 'the last 2×3, by turning its tiles round: .*
+teaching solve: [0-9]+ moves in 3 phases' \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --teach
+teach_replay='
+import json, sys
+start, plan = [int(t) for t in sys.argv[1].split()], json.loads(sys.stdin.read())
+n = plan["size"]
+board = start[:]
+assert [m for p in plan["phases"] for m in p["moves"]] == plan["moves"], "phases add up to the moves"
+placed = {}
+for p in plan["phases"]:
+    for tile in p["moves"]:
+        b, c = board.index(0), board.index(tile)
+        assert abs(b // n - c // n) + abs(b % n - c % n) == 1, "tile %d is not next to the blank" % tile
+        board[b], board[c] = tile, 0
+        assert all(board[cell] == t for cell, t in placed.items()), "a placed tile moved"
+    for t, cell in zip(p["tiles"], p["cells"]):
+        assert board[cell] == t, "phase %s ends with its goal met" % p["goal"]
+        placed[cell] = t
+assert board == list(range(1, n * n)) + [0], "solved"
+print(" ".join(p["goal"] for p in plan["phases"]))
+'
+four="15 13 10 7 2 1 6 3 9 11 0 12 5 4 8 14"
+check "solve --teach --json replays phase by phase to the goal (4×4)" 0 \
+  '^place-tile place-tile last-two-of-row place-tile last-two-of-column place-tile last-two-of-row last-block$' \
+  bash -c "'$bin' solve --tiles '$four' --teach --json | python3 -c '$teach_replay' '$four'"
+check "solve --teach --json replays on 8×8" 0 '^place-tile .* last-block$' \
+  bash -c "tiles=\$('$bin' shuffle --size 8 --seed 69 --uniform) && '$bin' solve --tiles \"\$tiles\" --teach --json | python3 -c '$teach_replay' \"\$tiles\""
+check "solve --teach refuses an algorithm beside it" 2 "'--teach' cannot be used with '--algorithm" \
+  "$bin" solve --tiles "8 6 7 2 5 4 3 0 1" --teach --algorithm bfs
+check "solve --teach refuses an unsolvable board" 2 'cannot be solved' \
+  "$bin" solve --tiles "2 1 3 4 5 6 7 8 0" --teach
+if command -v script >/dev/null; then
+  check "play: c coaches the next goal and move" 0 'Next: tile 1 to the top row — slide [0-9]+ (up|down|left|right)' \
+    bash -c "(sleep 1; printf c; sleep 1; printf q) | timeout -s KILL 5 script -qfec '\"$bin\" play --size 3 --seed 69' /dev/null 2>&1"
+  check "play: t plays the teaching solve, its goal above the board" 0 'Step 1: tile 1 to the top row' \
+    bash -c "(sleep 1; printf t; sleep 1; printf x; sleep 0.5; printf q) | timeout -s KILL 6 script -qfec '\"$bin\" play --size 4 --seed 69' /dev/null 2>&1"
 fi
 check "play --crop without a picture is refused in one line" 2 '^slidepuzzle: --crop cuts a picture: give --image or --builtin with it$' \
   "$bin" play --crop 0,0,1

@@ -24,7 +24,6 @@ android {
         sourceCompatibility = JavaVersion.VERSION_17
         targetCompatibility = JavaVersion.VERSION_17
     }
-    kotlinOptions { jvmTarget = "17" }
     testOptions {
         // Robolectric runs the app with its own res/ and merged manifest, as android/pom.xml
         // does with aapt2 (scripts/resources.sh).
@@ -33,6 +32,13 @@ android {
             // Robolectric tests load the host build of the Rust library (cargo build --release).
             it.systemProperty("jna.library.path", rootDir.resolve("../target/release").path)
         }
+    }
+}
+
+// kotlinOptions is an error in current Kotlin Gradle plugins: the compiler options block.
+kotlin {
+    compilerOptions {
+        jvmTarget.set(org.jetbrains.kotlin.gradle.dsl.JvmTarget.JVM_17)
     }
 }
 

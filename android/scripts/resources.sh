@@ -23,8 +23,12 @@ if ! command -v aapt2 >/dev/null; then
 fi
 mkdir -p "$out/merged" "$out/generated-sources/r" "$out/generated-test-resources/com/android/tools"
 # The manifest as AGP merges it: the package from the namespace, ${applicationId} replaced, the
-# SDK levels from app/build.gradle.kts (checked equal by the tests).
-sed -e "s|<manifest |<manifest package=\"$package\" |" \
+# SDK levels from app/build.gradle.kts (checked equal by the tests). Debian's aapt2 links against
+# API 29's attribute table, which lacks two newer application attributes: they are left out of
+# the JVM build's manifest only (dataExtractionRules is 31, enableOnBackInvokedCallback 33; the
+# APK keeps both, and ProjectTest checks the source manifest has them).
+sed -e 's| android:dataExtractionRules="[^"]*"||' -e 's| android:enableOnBackInvokedCallback="[^"]*"||' \
+  -e "s|<manifest |<manifest package=\"$package\" |" \
   -e "s|\${applicationId}|$package|g" \
   -e "s|<application|<uses-sdk android:minSdkVersion=\"$min_sdk\" android:targetSdkVersion=\"$target_sdk\" />\n    <application|" \
   "$here/app/src/main/AndroidManifest.xml" >"$out/merged/AndroidManifest.xml"

@@ -22,8 +22,20 @@
 //!   says which and why). At most eight kept-aside files of each kind stay; older ones are
 //!   removed when a store opens ([`RecordsStore::removed_aside_files`]).
 //!
-//! Calls to prefer: `record_once` over `record`, `kept_aside_files` over `kept_aside` (whose
-//! `KeptAsideReason` says `Damaged` for a file whose bad entries were dropped).
+//! Old calls and their successors (the old ones stay, unchanged in shape, for apps built
+//! before; apps should move off them):
+//!
+//! | old (stop using)                         | new                                                |
+//! |------------------------------------------|----------------------------------------------------|
+//! | `RecordsStore.record(win)`               | `RecordsStore.recordOnce(gameId, win)`, the id from `newGameId()` minted when the game starts and kept with its session |
+//! | `RecordsStore.keptAside()` → `KeptAsideFile` / `KeptAsideReason` | `RecordsStore.keptAsideFiles()` → `AsideFile` / `AsideCause` (`Damaged { detail }`, `Newer { version }`, `EntriesDropped { dropped }`); the old call says `Damaged` for a file whose bad entries were dropped |
+//! | (none)                                   | `RecordsStore.removedAsideFiles()`: kept-aside files removed past eight of a kind |
+//! | `PersonalBests.record(win)`              | `PersonalBests.recordOnce(gameId, win)`            |
+//! | an app writing `PersonalBests.toJson()` to its own file | `RecordsStore` alone writes records; `PersonalBests` carries records to merge (`RecordsStore.merge`) or export |
+//!
+//! `RecordsStoreError` keeps its cases: `Unwritable` now means the change was not renamed
+//! into place (a failure after the rename is logged and the change reported saved), and
+//! `InvalidWin` also covers a game id that is not 1 to 64 letters, digits, '-' or '_'.
 use std::sync::Arc;
 
 use slidepuzzle_core::records::store::{AsideReason, KeptAside, Store, StoreError};
@@ -196,8 +208,7 @@ impl RecordsStore {
         self.0.removed_aside()
     }
 
-    /// Records a win, writes the records and says what it changed. A win recorded twice by
-    /// this call counts twice: prefer [`RecordsStore::record_once`].
+    /// Records a win, writes the records and says what it changed.
     pub fn record(&self, win: WonGame) -> Result<RecordOutcome, RecordsStoreError> {
         Ok(self.0.record(&win.into())?.into())
     }

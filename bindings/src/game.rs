@@ -6,15 +6,18 @@ use rand_chacha::ChaCha8Rng;
 use slidepuzzle_core as core;
 use slidepuzzle_core::shuffle;
 
-use slidepuzzle_core::{Board, MoveError};
+use slidepuzzle_core::{Board, MoveError, ShuffleError};
 
 use crate::board::{board, side};
 use crate::error::PuzzleError;
 use crate::error::Result;
-use crate::limits::{CancelToken, Limits, ProgressListener};
+use crate::failure::{Budgets, PuzzleFailure};
+use crate::limits::{search_limits, CancelToken, Limits, ProgressListener};
 use crate::pdb::PatternDatabase;
 use crate::records::{Algorithm, Direction, Heuristic, Solution};
-use crate::solving::{best_count_boards, hint_boards, request, solve_boards};
+use crate::solving::{
+    best_count_boards, best_count_core, hint_boards, hint_core, request, solve_boards, solve_core,
+};
 
 /// One tile slide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
@@ -90,6 +93,25 @@ impl Game {
         let mut out = self.many(|g| f(g).map(|s| vec![s]))?;
         out.pop()
             .ok_or_else(|| PuzzleError::IllegalMove("no move was made".into()))
+    }
+
+    /// The shuffled start for `kind` and `seed` from the goal; `distance` makes a distance
+    /// shuffle (with or without budgets).
+    fn shuffled(
+        &self,
+        kind: ShuffleKind,
+        seed: u64,
+        distance: impl FnOnce(&Board, u32, &mut ChaCha8Rng) -> std::result::Result<Board, ShuffleError>,
+    ) -> std::result::Result<Board, ShuffleError> {
+        let goal = self.lock().goal().clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        Ok(match kind {
+            ShuffleKind::Walk => {
+                shuffle::shuffled(&goal, shuffle::default_walk_length(goal.size()), &mut rng)
+            }
+            ShuffleKind::Uniform => shuffle::uniform(&goal, &mut rng),
+            ShuffleKind::Distance { moves } => distance(&goal, moves, &mut rng)?,
+        })
     }
 
     /// The current board and goal, copied so no lock is held while a search runs.
@@ -231,19 +253,76 @@ impl Game {
         seed: u64,
         pdb: Option<Arc<PatternDatabase>>,
     ) -> Result<()> {
-        let goal = self.lock().goal().clone();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let start = match kind {
-            ShuffleKind::Walk => {
-                shuffle::shuffled(&goal, shuffle::default_walk_length(goal.size()), &mut rng)
-            }
-            ShuffleKind::Uniform => shuffle::uniform(&goal, &mut rng),
-            ShuffleKind::Distance { moves } => {
-                shuffle::to_distance(&goal, moves, &mut rng, pdb.map(|p| p.0.clone()))?
-            }
-        };
+        let start = self.shuffled(kind, seed, |goal, moves, rng| {
+            shuffle::to_distance(goal, moves, rng, pdb.map(|p| p.0.clone()))
+        })?;
         self.lock().restart(start)?;
         Ok(())
+    }
+
+    /// [`Game::shuffle`] whose distance shuffles search within `limits` and stop at `cancel`
+    /// (a 4×4 distance measures boards with IDA*), its failures by kind ([`PuzzleFailure`]):
+    /// a stop says which budget, like a solve's. The same seed gives the same board as
+    /// [`Game::shuffle`].
+    pub fn shuffle_typed(
+        &self,
+        kind: ShuffleKind,
+        seed: u64,
+        pdb: Option<Arc<PatternDatabase>>,
+        limits: Limits,
+        cancel: Option<Arc<CancelToken>>,
+    ) -> std::result::Result<(), PuzzleFailure> {
+        let budgets = Budgets::of(&limits);
+        let within = search_limits(&limits, None, cancel);
+        let start = self
+            .shuffled(kind, seed, |goal, moves, rng| {
+                shuffle::to_distance_within(goal, moves, rng, pdb.map(|p| p.0.clone()), &within)
+            })
+            .map_err(|e| budgets.shuffle_failure(e))?;
+        self.lock().restart(start)?;
+        Ok(())
+    }
+
+    /// Solves from the current board, its failures by kind ([`PuzzleFailure`]); otherwise
+    /// [`Game::solve`].
+    pub fn solve_typed(
+        &self,
+        algorithm: Algorithm,
+        heuristic: Heuristic,
+        limits: Limits,
+        pdb: Option<Arc<PatternDatabase>>,
+        progress: Option<Arc<dyn ProgressListener>>,
+        cancel: Option<Arc<CancelToken>>,
+    ) -> std::result::Result<Solution, PuzzleFailure> {
+        let (start, goal) = self.boards();
+        let request = request(algorithm, heuristic, pdb);
+        let budgets = Budgets::of(&limits);
+        solve_core(&start, &goal, &request, &limits, progress, cancel)
+            .map_err(|e| budgets.failure(e))
+    }
+
+    /// [`Game::hint`], its failures by kind ([`PuzzleFailure`]).
+    pub fn hint_typed(
+        &self,
+        limits: Limits,
+        pdb: Option<Arc<PatternDatabase>>,
+        cancel: Option<Arc<CancelToken>>,
+    ) -> std::result::Result<Option<Direction>, PuzzleFailure> {
+        let (start, goal) = self.boards();
+        let budgets = Budgets::of(&limits);
+        hint_core(&start, &goal, &limits, pdb, cancel).map_err(|e| budgets.failure(e))
+    }
+
+    /// [`Game::best_count`], its failures by kind ([`PuzzleFailure`]).
+    pub fn best_count_typed(
+        &self,
+        limits: Limits,
+        pdb: Option<Arc<PatternDatabase>>,
+        cancel: Option<Arc<CancelToken>>,
+    ) -> std::result::Result<Solution, PuzzleFailure> {
+        let (start, goal) = self.boards();
+        let budgets = Budgets::of(&limits);
+        best_count_core(&start, &goal, &limits, pdb, cancel).map_err(|e| budgets.failure(e))
     }
 
     /// Solves from the current board (the game is not changed; play the moves with

@@ -6,7 +6,8 @@
 //! [`PatternDatabase`], [`PersonalBests`], [`RecordsStore`] and the foreign
 //! [`ProgressListener`].
 //!
-//! Every fallible export returns `Result<_, PuzzleError>`; nothing here unwraps. Solves block
+//! Every fallible export returns `Result<_, PuzzleError>`, or, for the `…_typed` calls beside
+//! them, `Result<_, PuzzleFailure>` whose cases carry their facts as data; nothing here unwraps. Solves block
 //! and are meant for a background thread; no lock is held while a solve runs, so the
 //! progress callback may call back into a [`Game`].
 #![deny(missing_docs)]
@@ -15,12 +16,14 @@ mod bests;
 mod bests_store;
 mod board;
 mod error;
+mod failure;
 mod game;
 mod limits;
 mod pdb;
 mod picture;
 mod records;
 mod solving;
+mod teach;
 
 pub use bests::{
     BestGame, FewestKnown, Improvement, PersonalBests, RecordEntry, RecordOutcome, RecordTally,
@@ -32,6 +35,7 @@ pub use bests_store::{
 };
 pub use board::{goal_tiles, is_solvable, parse_tiles};
 pub use error::PuzzleError;
+pub use failure::{PictureProblem, PuzzleFailure, SearchStop, TableProblem};
 pub use game::{Game, ShuffleKind, Slide};
 pub use limits::{
     CancelToken, Limits, Progress, ProgressListener, DEFAULT_MAX_BYTES, DEFAULT_MAX_THREADS,
@@ -39,11 +43,16 @@ pub use limits::{
 pub use pdb::{canonical_goal, PatternDatabase};
 pub use picture::{
     builtin_picture, builtin_pictures, load_picture, load_picture_cropped,
-    load_picture_with_limits, load_preview, picture_from_pixels, picture_png, picture_size,
-    tile_rect, BuiltinPicture, Crop, PhotoPreview, Picture, PictureSize, TileRect,
+    load_picture_cropped_typed, load_picture_typed, load_picture_with_limits,
+    load_picture_with_limits_typed, load_preview, load_preview_typed, picture_from_pixels,
+    picture_from_pixels_typed, picture_png, picture_size, picture_size_typed, tile_rect,
+    BuiltinPicture, Crop, PhotoPreview, Picture, PictureSize, TileRect,
 };
 pub use records::{Algorithm, Direction, Heuristic, SearchStats, Solution};
-pub use solving::{best_count, hint, solve};
+pub use solving::{best_count, best_count_typed, hint, hint_typed, solve, solve_typed};
+pub use teach::{
+    coaching_hint, teaching_plan, CoachingHint, TeachGoal, TeachLine, TeachPhase, TeachPlan,
+};
 
 uniffi::setup_scaffolding!("slidepuzzle");
 

@@ -7,7 +7,9 @@ use slidepuzzle_core::Board;
 
 use crate::board::board;
 use crate::error::Result;
+use crate::failure::{Budgets, PuzzleFailure, TableProblem};
 use crate::limits::{search_limits, CancelToken, Limits};
+use crate::solving::typed_board;
 
 /// Pattern databases for one goal (and every goal a symmetry of the square maps onto it):
 /// built by code in seconds, or loaded from bytes the app cached.
@@ -47,6 +49,41 @@ impl PatternDatabase {
         Ok(Arc::new(PatternDatabase(Arc::new(db))))
     }
 
+    /// [`PatternDatabase::build`], a stop by kind ([`PuzzleFailure::SearchStopped`] with
+    /// [`SearchStop::Cancelled`](crate::SearchStop::Cancelled) when `cancel` was set).
+    #[uniffi::constructor]
+    pub fn build_typed(
+        goal: Vec<u32>,
+        cancel: Option<Arc<CancelToken>>,
+    ) -> std::result::Result<Arc<Self>, PuzzleFailure> {
+        let goal = typed_board(&goal)?;
+        let mut limits = search_limits(&Limits::default(), None, cancel);
+        let budgets = Budgets::of(&Limits::default());
+        limits.threads = core::heuristic::PatternDb::group_count(&goal)?;
+        let db =
+            core::heuristic::PatternDb::build(&goal, &limits).map_err(|e| budgets.failure(e))?;
+        Ok(Arc::new(PatternDatabase(Arc::new(db))))
+    }
+
+    /// [`PatternDatabase::from_bytes`], a refusal by kind ([`PuzzleFailure::TablesRefused`]);
+    /// tables of an earlier set of groups are refused as
+    /// [`TableProblem::StaleGroups`](crate::TableProblem::StaleGroups), to be built again.
+    #[uniffi::constructor]
+    pub fn from_bytes_typed(bytes: Vec<u8>) -> std::result::Result<Arc<Self>, PuzzleFailure> {
+        current(core::heuristic::PatternDb::from_bytes(&bytes, None)?)
+    }
+
+    /// [`PatternDatabase::from_file`], a refusal by kind ([`PuzzleFailure::TablesRefused`]): a
+    /// missing file is [`TableProblem::FileMissing`](crate::TableProblem::FileMissing), one of
+    /// another format version or an earlier set of groups is stale, the rest is damaged.
+    #[uniffi::constructor]
+    pub fn from_file_typed(path: String) -> std::result::Result<Arc<Self>, PuzzleFailure> {
+        current(core::heuristic::PatternDb::map_file(
+            std::path::Path::new(&path),
+            None,
+        )?)
+    }
+
     /// The bytes to cache (versioned header and checksum).
     pub fn to_bytes(&self) -> Vec<u8> {
         self.0.to_bytes()
@@ -69,6 +106,19 @@ impl PatternDatabase {
         Board::from_tiles(&goal)
             .is_ok_and(|g| core::heuristic::PdbHeuristic::new(self.0.clone(), &g).is_ok())
     }
+}
+
+/// `db` if its groups are the ones this core builds; stale otherwise.
+fn current(
+    db: core::heuristic::PatternDb,
+) -> std::result::Result<Arc<PatternDatabase>, PuzzleFailure> {
+    if !db.groups_are_current() {
+        return Err(PuzzleFailure::TablesRefused {
+            problem: TableProblem::StaleGroups,
+            detail: "these pattern databases hold an earlier set of tile groups".into(),
+        });
+    }
+    Ok(Arc::new(PatternDatabase(Arc::new(db))))
 }
 
 /// The goal whose databases serve `goal`: build for it and cache under it, and one set serves

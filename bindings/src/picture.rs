@@ -5,6 +5,10 @@ use slidepuzzle_core::BoardError;
 
 use crate::board::side;
 use crate::error::Result;
+use crate::failure::PuzzleFailure;
+
+/// A typed call's result.
+type Typed<T> = std::result::Result<T, PuzzleFailure>;
 
 /// A square RGBA picture: `edge` × `edge` pixels, 4 bytes each, rows top to bottom. One buffer
 /// for the whole picture; draw tile `cell` from its [`tile_rect`].
@@ -169,6 +173,71 @@ impl std::fmt::Debug for PhotoPreview {
 /// picture: a crop screen shows it under its frame.
 #[uniffi::export]
 pub fn load_preview(bytes: Vec<u8>, max_edge: u32) -> Result<PhotoPreview> {
+    let p = pic::preview(&bytes, max_edge, &pic::PictureLimits::default())?;
+    Ok(PhotoPreview {
+        width: p.width,
+        height: p.height,
+        rgba: p.rgba,
+    })
+}
+
+/// [`load_picture`], a refusal by kind ([`PuzzleFailure::PictureRefused`]).
+#[uniffi::export]
+pub fn load_picture_typed(bytes: Vec<u8>, edge: u32) -> Typed<Picture> {
+    Ok(pic::load(&bytes, edge, &pic::PictureLimits::default())?.into())
+}
+
+/// [`load_picture_with_limits`], a refusal by kind.
+#[uniffi::export]
+pub fn load_picture_with_limits_typed(
+    bytes: Vec<u8>,
+    edge: u32,
+    max_pixels: u64,
+    max_bytes: u64,
+) -> Typed<Picture> {
+    let limits = pic::PictureLimits {
+        max_pixels,
+        max_bytes,
+        ..pic::PictureLimits::default()
+    };
+    Ok(pic::load(&bytes, edge, &limits)?.into())
+}
+
+/// [`load_picture_cropped`], a refusal by kind (a crop that leaves the photo is
+/// [`PictureProblem::CropOutside`](crate::PictureProblem::CropOutside)).
+#[uniffi::export]
+pub fn load_picture_cropped_typed(bytes: Vec<u8>, edge: u32, crop: Option<Crop>) -> Typed<Picture> {
+    let limits = pic::PictureLimits::default();
+    Ok(pic::load_cropped(&bytes, edge, crop.map(Into::into), &limits)?.into())
+}
+
+/// [`picture_size`], a refusal by kind: a HEIF photo is
+/// [`PictureProblem::FormatNotRead`](crate::PictureProblem::FormatNotRead), for the platform's
+/// decoder.
+#[uniffi::export]
+pub fn picture_size_typed(bytes: Vec<u8>) -> Typed<PictureSize> {
+    let (width, height) = pic::upright_size(&bytes, &pic::PictureLimits::default())?;
+    Ok(PictureSize { width, height })
+}
+
+/// [`picture_from_pixels`], a refusal by kind.
+#[uniffi::export]
+pub fn picture_from_pixels_typed(
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    stride: u32,
+    crop: Option<Crop>,
+    edge: u32,
+) -> Typed<Picture> {
+    let limits = pic::PictureLimits::default();
+    let crop = crop.map(Into::into);
+    Ok(pic::from_pixels(width, height, &rgba, stride, crop, edge, &limits)?.into())
+}
+
+/// [`load_preview`], a refusal by kind.
+#[uniffi::export]
+pub fn load_preview_typed(bytes: Vec<u8>, max_edge: u32) -> Typed<PhotoPreview> {
     let p = pic::preview(&bytes, max_edge, &pic::PictureLimits::default())?;
     Ok(PhotoPreview {
         width: p.width,

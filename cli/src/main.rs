@@ -6,6 +6,7 @@ mod error;
 mod files;
 mod output;
 mod play;
+mod teach;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -67,6 +68,10 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Solve the way a person is taught to, phase by phase (top row, left column, the last
+        /// two of a line together, the last 2×3 by turning it round), and print each phase.
+        #[arg(long, conflicts_with_all = ["algorithm", "heuristic", "max_nodes", "timeout_ms"])]
+        teach: bool,
         #[command(flatten)]
         pdb: PdbOptions,
     },
@@ -169,11 +174,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
             max_mb,
             threads,
             json,
+            teach,
             pdb,
         } => {
             let start = text::parse_board(&tiles)?;
             let goal = common::goal_for(start.size(), goal.as_deref())?;
             slidepuzzle_core::parity::check_solvable(&start, &goal)?;
+            if teach {
+                let plan = slidepuzzle_core::teach::plan(&start, &goal)?;
+                return teach::print_plan(&start, &plan, json);
+            }
             let mut limits = match timeout_ms {
                 Some(ms) => SearchLimits::with_timeout(Duration::from_millis(ms)),
                 None => SearchLimits::default(),

@@ -1,7 +1,7 @@
 //! The CLI's files depend on each other in one direction, so none imports a file that imports
 //! it back (as common.rs, files.rs and output.rs once did, a circle of three):
 //!
-//! error → output → files → common → bench, bench_large, play → main
+//! error → output → files → common, teach → bench, bench_large, play → main
 //!
 //! This reads the sources: a `crate::x` that points up a layer fails here with both files named.
 use std::fs;
@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["error"],
     &["output"],
     &["files"],
-    &["common"],
+    &["common", "teach"],
     &["bench", "bench_large", "play"],
     &["main"],
 ];

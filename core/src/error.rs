@@ -244,6 +244,10 @@ pub enum PdbError {
     /// The header or tables are inconsistent.
     #[error("pattern database is malformed: {0}")]
     Malformed(String),
+    /// There is no file at the path given (the text is the system's reason). Said as the
+    /// unreadable file it was before it had a case of its own.
+    #[error("pattern database is malformed: cannot read it: {0}")]
+    FileMissing(String),
     /// Built for another goal.
     #[error("pattern database was built for another goal")]
     WrongGoal,

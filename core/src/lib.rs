@@ -12,6 +12,8 @@
 //!   built-in pictures.
 //! - [`game`] is a play session: board, goal, undo/redo history, save and restore.
 //! - [`records`] keeps personal bests per size and picture, games with help apart.
+//! - [`teach`] solves the way a person is taught to (row, column, the last two by the trick,
+//!   the last 2×3 by cycling), phase by phase, and coaches a player through the same method.
 //! - [`dataset`] reads the instance files (boards with their optimal lengths) and the shuffle
 //!   vectors the tests share.
 //!
@@ -46,6 +48,7 @@ pub mod records;
 pub mod search;
 pub mod shuffle;
 pub mod stats;
+pub mod teach;
 pub mod text;
 
 pub use board::{Board, Direction, MAX_SIZE, MIN_SIZE};

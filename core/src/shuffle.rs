@@ -154,13 +154,25 @@ pub fn to_distance(
     rng: &mut impl Rng,
     pdb: Option<Arc<PatternDb>>,
 ) -> Result<Board, ShuffleError> {
+    to_distance_within(goal, k, rng, pdb, &SearchLimits::default())
+}
+
+/// [`to_distance`] within `limits`: its searches stop at their budgets or its cancel token
+/// with the [`SolveError`] that says which.
+pub fn to_distance_within(
+    goal: &Board,
+    k: u32,
+    rng: &mut impl Rng,
+    pdb: Option<Arc<PatternDb>>,
+    limits: &SearchLimits,
+) -> Result<Board, ShuffleError> {
     let size = goal.size();
     check_distance(size, k)?;
     if size <= 3 {
         // The whole space is small (181 440 boards for 3×3): list every board at distance k
         // and draw one, so every reachable k works for every seed and every goal (a random
         // climb rarely finds the two 3×3 boards at 31).
-        let layer = crate::search::bfs::layer(goal, k, &SearchLimits::default())?;
+        let layer = crate::search::bfs::layer(goal, k, limits)?;
         if layer.is_empty() {
             return Err(ShuffleError::Unreachable { k });
         }
@@ -170,9 +182,8 @@ pub fn to_distance(
         Some(db) => SolveRequest::new(Algorithm::PatternDb).with_pdb(db),
         None => return Err(ShuffleError::NeedsPatternDb { size }),
     };
-    let limits = SearchLimits::default();
     exact_distance(goal, k, rng, |b| {
-        Ok(search::solve(b, goal, &request, &limits)?.len() as u32)
+        Ok(search::solve(b, goal, &request, limits)?.len() as u32)
     })
     .map_err(|e| match e {
         SolveError::Board(crate::BoardError::Unsolvable) => ShuffleError::Unreachable { k },

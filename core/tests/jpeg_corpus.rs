@@ -132,7 +132,7 @@ fn every_encoders_jpeg_damaged_is_refused() {
                 Ok(_) => shown.push(format!("{name}: {what}")),
                 Err(e) => {
                     assert!(
-                        matches!(e, PictureError::Truncated | PictureError::Corrupt(_)),
+                        matches!(e, PictureError::Truncated | PictureError::Damaged { .. }),
                         "{name}: {what}: {e:?}"
                     );
                     let text = e.to_string();

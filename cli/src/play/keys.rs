@@ -1,13 +1,16 @@
 //! Keys from the terminal, read here rather than through crossterm's event reader: that reader
 //! retries for ever once its terminal reads end of file or fails (a pty whose other side
 //! closed, a dropped remote session), spinning a core inside `poll` where no signal flag is
-//! ever looked at again. This reader waits in `poll(2)` on the terminal itself, says a
-//! terminal that is gone as [`Ended`], and returns on any signal so that the game's loop sees
-//! its flag at once.
+//! ever looked at again. This reader waits in `select(2)` on the terminal itself (macOS's
+//! `poll(2)` answers POLLNVAL for `/dev/tty`, which `play` reads when standard input is not the
+//! terminal), says a terminal that is gone as [`Ended`], and returns on any signal so that the
+//! game's loop sees its flag at once.
 //!
-//! It decodes what a terminal in raw mode sends for the keys the game uses: printable
-//! characters, Enter, Escape, Ctrl-C and the arrows (`ESC [ A`, `ESC O A`, and with modifiers
-//! `ESC [ 1 ; 2 A`); other sequences are read whole and dropped.
+//! It decodes what a terminal in raw mode sends for the keys the game uses: characters (UTF-8,
+//! even when one arrives split across two reads), Enter, Escape, Ctrl-C, Ctrl-D, Ctrl-Z and the
+//! arrows (`ESC [ A`, `ESC O A`, and with modifiers `ESC [ 1 ; 2 A`); other sequences are read
+//! whole and dropped, and a byte that names nothing (a Latin-1 `é`, a stray continuation byte)
+//! is dropped alone. Only the ESC byte with nothing after it is the Escape key.
 use std::collections::VecDeque;
 use std::io;
 use std::time::Duration;
@@ -35,6 +38,10 @@ impl std::fmt::Display for Ended {
 /// How long the rest of an escape sequence may take to arrive after its ESC byte; a lone ESC
 /// is the Escape key.
 const SEQUENCE_WAIT: Duration = Duration::from_millis(30);
+
+/// How long the rest of a UTF-8 character may take to arrive after its first byte (a remote
+/// terminal may send it in two packets); a first byte left alone names nothing and is dropped.
+const CHARACTER_WAIT: Duration = Duration::from_millis(500);
 
 /// The terminal's keys.
 #[cfg(unix)]
@@ -76,51 +83,40 @@ impl Keys {
     }
 
     /// The next key, waiting at most `timeout`: `Ok(None)` when none came in that time or a
-    /// signal arrived meanwhile (the caller looks at its flags and asks again).
+    /// signal arrived meanwhile (the caller looks at its flags and asks again). The start of a
+    /// sequence or of a character is kept across calls until its rest arrives or its wait ends.
     pub fn next(&mut self, timeout: Duration) -> Result<Option<KeyEvent>, Ended> {
-        if self.bytes.is_empty() && !self.fill(timeout)? {
-            return Ok(None);
-        }
         loop {
-            match decode(&self.bytes) {
+            let wait = match decode(&self.bytes) {
                 Decoded::Key(key, used) => {
                     self.bytes.drain(..used);
                     return Ok(Some(key));
                 }
                 Decoded::Skip(used) => {
                     self.bytes.drain(..used);
-                    if self.bytes.is_empty() {
-                        return Ok(None);
-                    }
+                    continue;
                 }
-                Decoded::Incomplete => {
-                    // The rest of an escape sequence is on its way, or this is the Escape key.
-                    if !self.fill(SEQUENCE_WAIT)? {
-                        let key = lone_escape_or_partial(&mut self.bytes);
-                        return Ok(key);
-                    }
-                }
+                Decoded::Incomplete if self.bytes.is_empty() => timeout,
+                // The rest of an escape sequence is on its way, or this is the Escape key.
+                Decoded::Incomplete if self.bytes[0] == 0x1b => SEQUENCE_WAIT,
+                Decoded::Incomplete => CHARACTER_WAIT,
+            };
+            match self.fill(wait)? {
+                Filled::Bytes => {}
+                // Kept for the next call: a signal is no reason to end a sequence early.
+                Filled::Interrupted => return Ok(None),
+                Filled::TimedOut => return Ok(lone_escape_or_partial(&mut self.bytes)),
             }
         }
     }
 
-    /// Waits up to `timeout` for bytes and appends them; false when none came (time out, or a
-    /// signal).
-    fn fill(&mut self, timeout: Duration) -> Result<bool, Ended> {
-        let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
-        let (ready, revents) = poll_input(self.fd, ms);
-        if ready < 0 {
-            let e = io::Error::last_os_error();
-            return match e.kind() {
-                io::ErrorKind::Interrupted => Ok(false),
-                _ => Err(Ended::Failed(e)),
-            };
-        }
-        if ready == 0 {
-            return Ok(false);
-        }
-        if revents & libc::POLLNVAL != 0 {
-            return Err(Ended::Failed(io::Error::from_raw_os_error(libc::EBADF)));
+    /// Waits up to `timeout` for bytes and appends them.
+    fn fill(&mut self, timeout: Duration) -> Result<Filled, Ended> {
+        match readable(self.fd, timeout) {
+            Ok(true) => {}
+            Ok(false) => return Ok(Filled::TimedOut),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(Filled::Interrupted),
+            Err(e) => return Err(Ended::Failed(e)),
         }
         // A hang-up with bytes still waiting: those are read first; the next read says the end.
         let mut buffer = [0u8; 256];
@@ -129,7 +125,7 @@ impl Keys {
         if read < 0 {
             let e = io::Error::last_os_error();
             return match e.kind() {
-                io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock => Ok(false),
+                io::ErrorKind::Interrupted | io::ErrorKind::WouldBlock => Ok(Filled::Interrupted),
                 _ => Err(Ended::Failed(e)),
             };
         }
@@ -137,8 +133,16 @@ impl Keys {
             return Err(Ended::EndOfInput);
         }
         self.bytes.extend(&buffer[..read as usize]);
-        Ok(true)
+        Ok(Filled::Bytes)
     }
+}
+
+/// What a wait for the terminal's bytes ended with.
+#[cfg(unix)]
+enum Filled {
+    Bytes,
+    TimedOut,
+    Interrupted,
 }
 
 /// Whether the terminal hung up, asked without reading it (a search's progress asks this
@@ -149,25 +153,53 @@ pub struct Watch(std::os::fd::RawFd);
 
 #[cfg(unix)]
 impl Watch {
-    /// True once the terminal hung up or its descriptor is no longer valid.
+    /// True once the terminal hung up or its descriptor is no longer valid: it is readable
+    /// with nothing to read (a terminal in raw mode is readable only with a byte waiting,
+    /// until it hangs up).
     pub fn gone(&self) -> bool {
-        let (ready, revents) = poll_input(self.0, 0);
-        ready > 0 && revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+        match readable(self.0, Duration::ZERO) {
+            Ok(false) => false,
+            Err(e) => e.kind() != io::ErrorKind::Interrupted,
+            Ok(true) => {
+                let mut waiting: libc::c_int = 0;
+                // SAFETY: FIONREAD writes one int through the pointer given.
+                let status = unsafe { libc::ioctl(self.0, libc::FIONREAD, &mut waiting) };
+                status != 0 || waiting == 0
+            }
+        }
     }
 }
 
-/// `poll(2)` on `fd` for input, waiting at most `ms` (0: not at all): its result, and the
-/// events it reported.
+/// Whether `fd` has input (or its end) within `timeout`, by `select(2)`, which every Unix
+/// answers for terminals and `/dev/tty` alike; an error (`Interrupted` for a signal) otherwise.
 #[cfg(unix)]
-fn poll_input(fd: std::os::fd::RawFd, ms: i32) -> (i32, libc::c_short) {
-    let mut poll = libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
+fn readable(fd: std::os::fd::RawFd, timeout: Duration) -> io::Result<bool> {
+    if !(0..libc::FD_SETSIZE as std::os::fd::RawFd).contains(&fd) {
+        return Err(io::Error::from_raw_os_error(libc::EBADF));
+    }
+    // SAFETY: an fd_set is plain bits, zeroed then set through libc's own macros for an fd
+    // below FD_SETSIZE; select reads and writes only the set and the time given.
+    let ready = unsafe {
+        let mut set: libc::fd_set = std::mem::zeroed();
+        libc::FD_ZERO(&mut set);
+        libc::FD_SET(fd, &mut set);
+        let mut time = libc::timeval {
+            tv_sec: timeout.as_secs().min(i32::MAX as u64) as libc::time_t,
+            tv_usec: timeout.subsec_micros() as libc::suseconds_t,
+        };
+        libc::select(
+            fd + 1,
+            &mut set,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            &mut time,
+        )
     };
-    // SAFETY: one valid pollfd for the duration of the call.
-    let ready = unsafe { libc::poll(&mut poll, 1, ms) };
-    (ready, poll.revents)
+    match ready {
+        0 => Ok(false),
+        r if r > 0 => Ok(true),
+        _ => Err(io::Error::last_os_error()),
+    }
 }
 
 /// The terminal's keys where there is no `poll(2)`: crossterm's reader.
@@ -223,7 +255,11 @@ fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
 
-/// Decodes the key at the front of `bytes` (not empty).
+fn control(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+/// Decodes the key at the front of `bytes` (`Incomplete` when there is none).
 fn decode(bytes: &VecDeque<u8>) -> Decoded {
     let at = |i: usize| bytes.get(i).copied();
     let Some(first) = at(0) else {
@@ -232,11 +268,14 @@ fn decode(bytes: &VecDeque<u8>) -> Decoded {
     match first {
         0x1b => escape(bytes),
         b'\r' | b'\n' => Decoded::Key(key(KeyCode::Enter), 1),
-        // Ctrl-C: raw mode delivers it as a byte, not as SIGINT.
-        0x03 => Decoded::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), 1),
+        // Ctrl-C, Ctrl-D and Ctrl-Z: raw mode delivers them as bytes, not as SIGINT, the end of
+        // input or SIGTSTP.
+        0x03 => Decoded::Key(control('c'), 1),
+        0x04 => Decoded::Key(control('d'), 1),
+        0x1a => Decoded::Key(control('z'), 1),
         0x20..=0x7e => Decoded::Key(key(KeyCode::Char(first as char)), 1),
         // The lead byte of a UTF-8 character: its length from the high bits.
-        0xc0..=0xf7 => {
+        0xc2..=0xf4 => {
             let len = if first >= 0xf0 {
                 4
             } else if first >= 0xe0 {
@@ -244,8 +283,14 @@ fn decode(bytes: &VecDeque<u8>) -> Decoded {
             } else {
                 2
             };
-            if bytes.len() < len {
-                return Decoded::Incomplete;
+            // Each byte that has come must continue the character (`10xx xxxx`); one that
+            // does not shows the first was no UTF-8 (a Latin-1 letter), and is read on its own.
+            for i in 1..len {
+                match at(i) {
+                    None => return Decoded::Incomplete,
+                    Some(b) if b & 0xc0 == 0x80 => {}
+                    Some(_) => return Decoded::Skip(1),
+                }
             }
             let encoded: Vec<u8> = bytes.iter().take(len).copied().collect();
             match std::str::from_utf8(&encoded)
@@ -261,8 +306,8 @@ fn decode(bytes: &VecDeque<u8>) -> Decoded {
 }
 
 /// An escape sequence at the front of `bytes`: an arrow (`ESC [ A`, `ESC O A`, or with
-/// parameters such as `ESC [ 1 ; 2 A`), another sequence skipped whole, or Alt with a key
-/// (the Escape key, then the key).
+/// parameters such as `ESC [ 1 ; 2 A`), another sequence skipped whole, Alt with a key (what a
+/// terminal sends as ESC and the key together; the key with Alt held), or two Escape keys.
 fn escape(bytes: &VecDeque<u8>) -> Decoded {
     let Some(&second) = bytes.get(1) else {
         return Decoded::Incomplete;
@@ -283,20 +328,25 @@ fn escape(bytes: &VecDeque<u8>) -> Decoded {
                         };
                         return Decoded::Key(key(code), i + 1);
                     }
-                    // Not a sequence after all: the Escape key, the rest read as keys.
-                    _ => return Decoded::Key(key(KeyCode::Esc), 1),
+                    // Not a sequence after all: the ESC is dropped, the rest read as keys.
+                    _ => return Decoded::Skip(1),
                 }
             }
             Decoded::Incomplete
         }
-        _ => Decoded::Key(key(KeyCode::Esc), 1),
+        0x1b => Decoded::Key(key(KeyCode::Esc), 1),
+        0x20..=0x7e => Decoded::Key(
+            KeyEvent::new(KeyCode::Char(second as char), KeyModifiers::ALT),
+            2,
+        ),
+        _ => Decoded::Skip(1),
     }
 }
 
-/// When no more bytes came after an ESC: a lone ESC is the Escape key; a sequence cut short is
-/// dropped.
+/// When the rest of what `bytes` begins did not come in time: a lone ESC is the Escape key; a
+/// sequence or a character cut short is dropped.
 fn lone_escape_or_partial(bytes: &mut VecDeque<u8>) -> Option<KeyEvent> {
-    let lone = bytes.len() == 1;
+    let lone = bytes.len() == 1 && bytes[0] == 0x1b;
     bytes.clear();
     lone.then(|| key(KeyCode::Esc))
 }
@@ -377,12 +427,81 @@ mod tests {
         assert_eq!(decoded(b"\x1b[15~w"), Decoded::Skip(5));
         assert_eq!(decoded(b"\x1b["), Decoded::Incomplete);
         assert_eq!(decoded(b"\x1b"), Decoded::Incomplete);
-        // Alt-w: Escape, then w.
-        assert_eq!(decoded(b"\x1bw"), Decoded::Key(key(KeyCode::Esc), 1));
+        // Alt-w: w with Alt held, never the Escape key; two Escapes at once: the first.
+        assert_eq!(
+            decoded(b"\x1bw"),
+            Decoded::Key(KeyEvent::new(KeyCode::Char('w'), KeyModifiers::ALT), 2)
+        );
+        assert_eq!(decoded(b"\x1b\x1b"), Decoded::Key(key(KeyCode::Esc), 1));
+        // ESC [ and then no sequence: the ESC is dropped, what follows is read.
+        assert_eq!(decoded(b"\x1b[\xc3\xa9"), Decoded::Skip(1));
+        assert_eq!(decoded(b"\x1b\xe9"), Decoded::Skip(1));
         let mut lone: VecDeque<u8> = [0x1b].into_iter().collect();
         assert_eq!(lone_escape_or_partial(&mut lone), Some(key(KeyCode::Esc)));
         let mut cut: VecDeque<u8> = b"\x1b[1;".iter().copied().collect();
         assert_eq!(lone_escape_or_partial(&mut cut), None);
         assert!(cut.is_empty());
+        // A character's first byte left alone is no Escape.
+        let mut first: VecDeque<u8> = [0xc3].into_iter().collect();
+        assert_eq!(lone_escape_or_partial(&mut first), None);
+    }
+
+    #[test]
+    fn control_keys_and_bytes_that_name_nothing() {
+        assert_eq!(decoded(b"\x04"), Decoded::Key(control('d'), 1));
+        assert_eq!(decoded(b"\x1a"), Decoded::Key(control('z'), 1));
+        // a stray continuation byte, a byte no UTF-8 holds, another control byte
+        for byte in [0x80, 0xff, 0xc0, 0x01] {
+            assert_eq!(decoded(&[byte]), Decoded::Skip(1), "{byte:#x}");
+        }
+        // Latin-1 é (0xe9 opens three bytes in UTF-8), then w: é dropped alone, w read
+        assert_eq!(decoded(b"\xe9w"), Decoded::Skip(1));
+        assert_eq!(decoded(b"\xe9"), Decoded::Incomplete);
+        assert_eq!(
+            decoded("€".as_bytes()),
+            Decoded::Key(key(KeyCode::Char('€')), 3)
+        );
+        assert_eq!(decoded(&"€".as_bytes()[..2]), Decoded::Incomplete);
+    }
+
+    /// Keys from a pipe whose writer sends each of `parts` after a pause, then stays open.
+    #[cfg(unix)]
+    fn sent_in_parts(parts: &'static [&'static [u8]]) -> (Keys, std::fs::File) {
+        use std::io::Write;
+        from_pipe(move |mut w| {
+            std::thread::spawn(move || {
+                for part in parts {
+                    std::thread::sleep(Duration::from_millis(60));
+                    w.write_all(part).unwrap();
+                }
+                std::thread::sleep(Duration::from_secs(30));
+            });
+        })
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_character_split_across_two_reads_is_one_key() {
+        let (mut keys, _read) = sent_in_parts(&[b"\xc3", b"\xbc", b"\xe2\x82", b"\xac"]);
+        let wait = Duration::from_secs(5);
+        assert_eq!(keys.next(wait).unwrap(), Some(key(KeyCode::Char('ü'))));
+        assert_eq!(keys.next(wait).unwrap(), Some(key(KeyCode::Char('€'))));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_latin1_letter_is_dropped_and_never_escape_but_a_lone_escape_is() {
+        // é from a Latin-1 terminal, alone, then later q; then a lone ESC.
+        let (mut keys, _read) = sent_in_parts(&[b"\xe9", b"q", b"\x1b"]);
+        let wait = Duration::from_secs(5);
+        let mut got = Vec::new();
+        let started = std::time::Instant::now();
+        while got.len() < 2 && started.elapsed() < Duration::from_secs(5) {
+            got.extend(keys.next(wait).unwrap());
+        }
+        assert_eq!(got, [key(KeyCode::Char('q')), key(KeyCode::Esc)]);
+        // é then w in one read: w comes at once.
+        let (mut keys, _read) = sent_in_parts(&[b"\xe9w"]);
+        assert_eq!(keys.next(wait).unwrap(), Some(key(KeyCode::Char('w'))));
     }
 }

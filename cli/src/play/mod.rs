@@ -17,7 +17,7 @@ use slidepuzzle_core::heuristic::PatternDb;
 use slidepuzzle_core::limits::available_threads;
 use slidepuzzle_core::picture::Picture;
 use slidepuzzle_core::search::{self, SolveRequest};
-use slidepuzzle_core::{shuffle, Algorithm, Board, Direction, Game, SearchLimits};
+use slidepuzzle_core::{shuffle, teach, Algorithm, Board, Direction, Game, SearchLimits};
 
 use crate::common::{self, PdbOptions, PictureSource};
 use crate::error::CliError;
@@ -71,6 +71,15 @@ struct Screen {
     view: PictureView,
     signals: Signals,
     keys: Keys,
+    /// The teaching solve's goal in words and the tiles it places, while it plays or a coaching
+    /// hint shows.
+    teaching: Option<(String, Vec<u8>)>,
+}
+
+/// Takes the terminal: raw mode, the alternate screen, no cursor.
+fn take_terminal() -> Result<(), CliError> {
+    terminal::enable_raw_mode().map_err(terminal_error)?;
+    execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide).map_err(terminal_error)
 }
 
 /// Gives the terminal back: the cursor, the main screen, line mode.
@@ -131,13 +140,11 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         view,
         signals: Signals::catch(),
         keys,
+        teaching: None,
     };
     signals::restore_on_panic(restore_terminal);
-    terminal::enable_raw_mode().map_err(terminal_error)?;
     let raw = RawMode;
-    let ended = execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)
-        .map_err(terminal_error)
-        .and_then(|()| screen.play());
+    let ended = take_terminal().and_then(|()| screen.play());
     // A signal says why play ended, whatever the terminal did as it went (a closed terminal
     // both hangs up and sends SIGHUP): the process ends by it, as if it had not been caught.
     if let Some(signal) = screen.signals.received() {
@@ -152,23 +159,30 @@ fn terminal_error(e: io::Error) -> CliError {
     CliError::Io(format!("terminal: {}", crate::error::words(&e)))
 }
 
-/// Keys that end the game: q, Esc, and Ctrl-C (which raw mode delivers as a key rather than
-/// as a signal).
+/// Keys that end the game: q, Esc, Ctrl-C and Ctrl-D (which raw mode delivers as keys rather
+/// than as a signal and the end of input; a script that closes a terminal's input ends with
+/// Ctrl-D).
 fn quits(key: &KeyEvent) -> bool {
     match key.code {
         KeyCode::Char('q') | KeyCode::Esc => true,
-        KeyCode::Char('c' | 'C') => key.modifiers.contains(KeyModifiers::CONTROL),
+        KeyCode::Char('c' | 'C' | 'd' | 'D') => key.modifiers.contains(KeyModifiers::CONTROL),
         _ => false,
     }
 }
 
-const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · a auto · s shuffle · p picture · n numbers · q quit";
+const HELP: &str = "arrows or W A S D (with Shift) slide · digits tap a tile · u undo · r redo · h hint · c coach · a auto · t teach · s shuffle · p picture · n numbers · q quit";
 
 impl Screen {
     /// The game's loop: a frame, a key, until the player quits (`Ok`), a signal comes (`Ok`;
     /// the caller ends by it), or the terminal fails or is gone (an error saying which).
     fn play(&mut self) -> Result<(), CliError> {
         while self.signals.received().is_none() {
+            if self.signals.take_stop() {
+                self.suspend()?;
+            }
+            // Every pass draws the whole frame at the terminal's size: after `fg` or a resize
+            // the flag only woke the loop.
+            self.signals.take_redraw();
             self.draw().map_err(terminal_error)?;
             let Some(key) = self.next_key(Duration::from_millis(250))? else {
                 continue;
@@ -176,6 +190,21 @@ impl Screen {
             if !self.key(key)? {
                 break;
             }
+        }
+        Ok(())
+    }
+
+    /// Ctrl-Z or SIGTSTP: gives the terminal back as it was and stops, as a terminal program
+    /// does; after `fg` takes it again (the loop then draws anew). The clock does not run
+    /// while the game is stopped.
+    fn suspend(&mut self) -> Result<(), CliError> {
+        #[cfg(unix)]
+        {
+            restore_terminal();
+            let stopped = Instant::now();
+            let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+            self.started += stopped.elapsed();
+            take_terminal()?;
         }
         Ok(())
     }
@@ -200,8 +229,8 @@ impl Screen {
         // The tile side when picture tiles are drawn; the picture itself stays in the view's
         // cache, drawn or decoded once per edge.
         let mut side = None;
+        let (cols, rows) = terminal::size()?;
         if self.view.on {
-            let (cols, rows) = terminal::size()?;
             match render::picture_tile_side(n, cols, rows) {
                 None => {
                     self.message = "terminal too small for the picture: showing numbers".into();
@@ -227,6 +256,11 @@ impl Screen {
             seconds,
             picture: side.and_then(|p| Some((self.view.cache.as_ref()?, p))),
             numbers_over_picture: self.view.numbers,
+            columns: cols,
+            teaching: self
+                .teaching
+                .as_ref()
+                .map(|(goal, tiles)| (goal.as_str(), tiles.as_slice())),
         };
         render::render(&mut io::stdout(), &frame)
     }
@@ -235,6 +269,10 @@ impl Screen {
     fn key(&mut self, key: KeyEvent) -> Result<bool, CliError> {
         if quits(&key) {
             return Ok(false);
+        }
+        if key.code == KeyCode::Char('z') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            self.suspend()?;
+            return Ok(true);
         }
         let max_tile = self.game.board().cells() - 1;
         match key.code {
@@ -276,6 +314,8 @@ impl Screen {
                 }
             }
             KeyCode::Char('a') => self.auto()?,
+            KeyCode::Char('t') => self.teach()?,
+            KeyCode::Char('c') => self.coach(),
             KeyCode::Char('s') => {
                 let goal = self.game.goal().clone();
                 let moves = shuffle::default_walk_length(goal.size());
@@ -317,6 +357,7 @@ impl Screen {
         } else {
             self.message.clear();
         }
+        self.teaching = None;
     }
 
     fn request(&mut self) -> SolveRequest {
@@ -354,6 +395,68 @@ impl Screen {
             ),
             Err(e) => e.to_string(),
         };
+    }
+
+    /// The coaching hint: the method's next goal, marked on the board, and the next move.
+    fn coach(&mut self) {
+        let (board, goal) = (self.game.board(), self.game.goal());
+        match teach::coach(board, goal) {
+            Ok(Some(hint)) => {
+                self.message = crate::teach::hint_words(&hint, board.size());
+                let words = crate::teach::goal_words(&hint.goal, board.size());
+                self.teaching = Some((format!("Next: {words}"), hint.goal.tiles().to_vec()));
+            }
+            Ok(None) => self.message = "already solved".into(),
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// Plays the teaching solve: each phase's goal above the board and its tiles marked.
+    fn teach(&mut self) -> Result<(), CliError> {
+        let (board, goal) = (self.game.board(), self.game.goal());
+        let n = board.size();
+        let plan = match teach::plan(board, goal) {
+            Ok(plan) => plan,
+            Err(e) => {
+                self.message = e.to_string();
+                return Ok(());
+            }
+        };
+        let total = plan.len();
+        let count = plan.phases.iter().filter(|p| !p.moves.is_empty()).count();
+        let mut done = 0;
+        for (i, phase) in plan
+            .phases
+            .iter()
+            .filter(|p| !p.moves.is_empty())
+            .enumerate()
+        {
+            let words = crate::teach::goal_words(&phase.goal, n);
+            self.teaching = Some((
+                format!("Step {}: {words}", i + 1),
+                phase.goal.tiles().to_vec(),
+            ));
+            for &dir in &phase.moves {
+                done += 1;
+                self.message = format!("teaching: move {done}/{total} (any key stops)");
+                if self.game.apply(dir).is_err() {
+                    break;
+                }
+                self.draw().map_err(terminal_error)?;
+                if self.signals.received().is_some() {
+                    return Ok(());
+                }
+                if self.next_key(Duration::from_millis(180))?.is_some() {
+                    self.message = "teaching stopped: c tells the next step".into();
+                    return Ok(());
+                }
+            }
+        }
+        self.after_move();
+        if self.game.is_solved() {
+            self.message = format!("solved the way a person does: {total} moves in {count} steps");
+        }
+        Ok(())
     }
 
     fn auto(&mut self) -> Result<(), CliError> {
@@ -411,9 +514,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ctrl_c_q_and_escape_quit_and_nothing_else_does() {
+    fn ctrl_c_ctrl_d_q_and_escape_quit_and_nothing_else_does() {
         let key = |code, modifiers| KeyEvent::new(code, modifiers);
         assert!(quits(&key(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert!(quits(&key(KeyCode::Char('d'), KeyModifiers::CONTROL)));
+        assert!(!quits(&key(KeyCode::Char('d'), KeyModifiers::NONE)));
+        assert!(!quits(&key(KeyCode::Char('z'), KeyModifiers::CONTROL)));
         assert!(quits(&key(KeyCode::Char('q'), KeyModifiers::NONE)));
         assert!(quits(&key(KeyCode::Esc, KeyModifiers::NONE)));
         assert!(!quits(&key(KeyCode::Char('c'), KeyModifiers::NONE)));

@@ -21,6 +21,11 @@ pub struct Frame<'a> {
     pub picture: Option<(&'a Picture, usize)>,
     /// Tile numbers over the picture tiles.
     pub numbers_over_picture: bool,
+    /// The terminal's width in characters: the message wraps to it (0, a terminal that does
+    /// not say, counts as 80).
+    pub columns: u16,
+    /// The teaching solve's goal now, shown above the board, and the tiles it places, marked.
+    pub teaching: Option<(&'a str, &'a [u8])>,
 }
 
 /// The side in characters of a picture tile that fits a `cols` × `rows` terminal for an `n`×`n`
@@ -41,9 +46,16 @@ pub fn render(out: &mut impl Write, frame: &Frame<'_>) -> io::Result<()> {
         terminal::Clear(terminal::ClearType::All),
         cursor::MoveTo(0, 0)
     )?;
+    let marked: &[u8] = match frame.teaching {
+        Some((goal, tiles)) => {
+            queue!(out, style::Print(format!("  {goal}")))?;
+            tiles
+        }
+        None => &[],
+    };
     let row_y = match frame.picture {
-        Some((picture, p)) => draw_picture(out, frame, picture, p)?,
-        None => draw_numbers(out, frame.game)?,
+        Some((picture, p)) => draw_picture(out, frame, picture, p, marked)?,
+        None => draw_numbers(out, frame.game, marked)?,
     };
     draw_status(out, frame, row_y)?;
     out.flush()
@@ -66,6 +78,7 @@ fn draw_picture(
     frame: &Frame<'_>,
     picture: &Picture,
     p: usize,
+    marked: &[u8],
 ) -> io::Result<u16> {
     let (board, goal) = (frame.game.board(), frame.game.goal());
     let n = board.size();
@@ -104,11 +117,16 @@ fn draw_picture(
                 )?;
             }
         }
-        if frame.numbers_over_picture && tile != 0 {
+        let is_marked = marked.contains(&tile);
+        if (frame.numbers_over_picture || is_marked) && tile != 0 {
             queue!(
                 out,
                 cursor::MoveTo((2 + col * p) as u16, (1 + row * p / 2) as u16),
-                style::SetForegroundColor(style::Color::White),
+                style::SetForegroundColor(if is_marked {
+                    MARKED
+                } else {
+                    style::Color::White
+                }),
                 style::SetBackgroundColor(style::Color::Black),
                 style::Print(format!("{tile}"))
             )?;
@@ -118,8 +136,12 @@ fn draw_picture(
     Ok((1 + n * p / 2) as u16)
 }
 
-/// Draws the numbered board, tiles at home in green; returns the last row used.
-fn draw_numbers(out: &mut impl Write, game: &Game) -> io::Result<u16> {
+/// The colour of the tiles the teaching solve is placing.
+const MARKED: style::Color = style::Color::Yellow;
+
+/// Draws the numbered board, tiles at home in green, `marked` tiles in brackets and yellow;
+/// returns the last row used.
+fn draw_numbers(out: &mut impl Write, game: &Game, marked: &[u8]) -> io::Result<u16> {
     let b = game.board();
     let n = b.size();
     let w = (b.cells() - 1).to_string().len() + 2;
@@ -133,10 +155,14 @@ fn draw_numbers(out: &mut impl Write, game: &Game) -> io::Result<u16> {
             let t = b.tile_at(r * n + c);
             let cell = if t == 0 {
                 " ".repeat(w)
+            } else if marked.contains(&t) {
+                format!("{:^w$}", format!("[{t}]"))
             } else {
                 format!("{t:^w$}")
             };
-            if t != 0 && game.goal().tile_at(r * n + c) == t {
+            if t != 0 && marked.contains(&t) {
+                queue!(out, style::SetForegroundColor(MARKED))?;
+            } else if t != 0 && game.goal().tile_at(r * n + c) == t {
                 queue!(out, style::SetForegroundColor(style::Color::Green))?;
             }
             queue!(
@@ -152,7 +178,8 @@ fn draw_numbers(out: &mut impl Write, game: &Game) -> io::Result<u16> {
     Ok(row_y)
 }
 
-/// The move count and clock, the message, and the tile number being typed.
+/// The move count and clock, the message (wrapped to the terminal), and the tile number being
+/// typed.
 fn draw_status(out: &mut impl Write, frame: &Frame<'_>, row_y: u16) -> io::Result<()> {
     let secs = frame.seconds;
     queue!(
@@ -164,17 +191,72 @@ fn draw_status(out: &mut impl Write, frame: &Frame<'_>, row_y: u16) -> io::Resul
             secs / 60,
             secs % 60
         )),
-        cursor::MoveTo(2, row_y + 3),
-        style::Print(frame.message),
     )?;
+    // From column 2 to one short of the last, which some terminals wrap at once when written.
+    let columns = if frame.columns == 0 {
+        80
+    } else {
+        frame.columns
+    };
+    let width = (columns as usize).saturating_sub(3).max(1);
+    let mut y = row_y + 3;
+    for line in wrap(frame.message, width) {
+        queue!(out, cursor::MoveTo(2, y), style::Print(line))?;
+        y += 1;
+    }
     if !frame.digits.is_empty() {
         queue!(
             out,
-            cursor::MoveTo(2, row_y + 4),
+            cursor::MoveTo(2, y),
             style::Print(format!("tile {}… (Enter to tap)", frame.digits))
         )?;
     }
     Ok(())
+}
+
+/// `text` in lines of at most `width` characters. A line breaks between the items of a list
+/// (`a · b`) where it can, else between words; only a word wider than the line is cut.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for item in text.split(" · ") {
+        let len = line.chars().count();
+        let item_len = item.chars().count();
+        if len > 0 && len + 3 + item_len <= width {
+            line.push_str(" · ");
+            line.push_str(item);
+            continue;
+        }
+        if len > 0 {
+            lines.push(std::mem::take(&mut line));
+            if item_len <= width {
+                line.push_str(item);
+                continue;
+            }
+        }
+        // The item on lines of its own, word by word.
+        for word in item.split(' ') {
+            let len = line.chars().count();
+            if len > 0 && len + 1 + word.chars().count() <= width {
+                line.push(' ');
+                line.push_str(word);
+                continue;
+            }
+            if len > 0 {
+                lines.push(std::mem::take(&mut line));
+            }
+            let mut chars: Vec<char> = word.chars().collect();
+            while chars.len() > width {
+                lines.push(chars.drain(..width).collect());
+            }
+            line = chars.into_iter().collect();
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -192,8 +274,8 @@ mod tests {
     fn play(bytes: &[u8]) -> Screen {
         let s = String::from_utf8(bytes.to_vec()).expect("frames are UTF-8");
         let mut screen = Screen {
-            text: vec![vec![' '; 80]; 30],
-            fg: vec![vec![None; 80]; 30],
+            text: vec![vec![' '; 160]; 30],
+            fg: vec![vec![None; 160]; 30],
         };
         let (mut row, mut col) = (0usize, 0usize);
         let mut fg: Option<String> = None;
@@ -252,6 +334,8 @@ mod tests {
             seconds: 75,
             picture: None,
             numbers_over_picture: false,
+            columns: 80,
+            teaching: None,
         }
     }
 
@@ -272,6 +356,24 @@ mod tests {
         // tiles at home are green, the others are not
         assert!(s.fg[6][4].is_some(), "7 is home");
         assert!(s.fg[6][12].is_none(), "8 is not");
+    }
+
+    #[test]
+    fn the_teaching_goal_shows_above_the_board_and_its_tiles_are_marked() {
+        let g = game("1 2 3 4 5 6 0 7 8");
+        let mut f = frame(&g, "");
+        let marked = [8u8];
+        f.teaching = Some(("Step 3: the last 2×3", &marked));
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        let s = play(&out);
+        assert_eq!(s.line(0), "  Step 3: the last 2×3");
+        assert_eq!(s.line(6), "  |   | 7 |[8]|");
+        // the marked tile in its own colour, not home's green (1 is home); 7 is neither
+        let (eight, one) = (s.fg[6][12].clone(), s.fg[2][4].clone());
+        assert!(eight.is_some());
+        assert_ne!(eight, one);
+        assert!(s.fg[6][8].is_none(), "7 is neither home nor marked");
     }
 
     #[test]
@@ -309,6 +411,85 @@ mod tests {
         let mut out = Vec::new();
         render(&mut out, &f).unwrap();
         assert_ne!(play(&out).fg[8][2 + p], Some(hidden));
+    }
+
+    #[test]
+    fn the_key_help_wraps_between_items_at_any_width_and_the_digits_follow_it() {
+        let g = game("1 2 3 4 5 6 0 7 8");
+        let help = crate::play::HELP;
+        let items: Vec<&str> = help.split(" · ").collect();
+        for columns in [160u16, 100, 80, 60, 40, 24, 12] {
+            let mut f = frame(&g, help);
+            f.columns = columns;
+            f.digits = "1";
+            let mut out = Vec::new();
+            render(&mut out, &f).unwrap();
+            let s = play(&out);
+            // the message starts under the counters (row 9) and the typed tile follows it
+            let mut lines = Vec::new();
+            let mut row = 10;
+            while !s.line(row).starts_with("  tile 1") {
+                assert!(
+                    row < 29,
+                    "at {columns} columns the typed tile is not under the help"
+                );
+                lines.push(s.line(row));
+                row += 1;
+            }
+            for line in &lines {
+                let len = line.chars().count();
+                assert!(
+                    len < columns as usize,
+                    "{columns} columns: {line:?} is {len} long"
+                );
+            }
+            // every word shown, in order (a "·" that ended a line is left out)
+            let words = |text: &str| -> Vec<String> {
+                text.split_whitespace()
+                    .filter(|w| *w != "·")
+                    .map(String::from)
+                    .collect()
+            };
+            assert_eq!(
+                lines.iter().flat_map(|l| words(l)).collect::<Vec<_>>(),
+                words(help),
+                "{columns} columns"
+            );
+            // an item that fits a line is never broken
+            for item in items
+                .iter()
+                .filter(|i| i.chars().count() <= columns as usize - 3)
+            {
+                assert!(
+                    lines.iter().any(|l| l.contains(item)),
+                    "{columns} columns: {item:?} broken in {lines:?}"
+                );
+            }
+        }
+        // a terminal that does not say its width (a pty of size 0 × 0) is taken as 80 wide
+        let mut f = frame(&g, help);
+        f.columns = 0;
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        assert!(play(&out)
+            .line(10)
+            .starts_with("  arrows or W A S D (with Shift) slide ·"));
+        // at 100 columns the help takes two lines, "s shuffle" whole
+        let mut f = frame(&g, help);
+        f.columns = 100;
+        let mut out = Vec::new();
+        render(&mut out, &f).unwrap();
+        let s = play(&out);
+        assert!(s.line(10).contains(" · ") && s.line(11).contains(" · "));
+        assert!(s.line(10).contains("s shuffle") || s.line(11).contains("s shuffle"));
+        assert_eq!(s.line(12), "");
+    }
+
+    #[test]
+    fn a_word_wider_than_the_line_is_cut_and_nothing_is_lost() {
+        assert_eq!(wrap("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
+        assert_eq!(wrap("", 10), [""]);
+        assert_eq!(wrap("a · b · c", 5), ["a · b", "c"]);
     }
 
     #[test]

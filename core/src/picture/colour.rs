@@ -32,6 +32,18 @@ pub enum Colour {
     },
     /// A profile that is not a readable ICC profile: the values are taken as sRGB.
     Unreadable,
+    /// A profile larger than any real one (over `max_bytes` once inflated): left out unread,
+    /// the values taken as sRGB.
+    ProfileTooLarge {
+        /// The largest profile read.
+        max_bytes: u64,
+    },
+    /// An HDR photo (PNG's cICP with the PQ or HLG curve), its light turned into SDR with
+    /// graphics white as white and its highlights rolled off (see `hdr`).
+    ToneMapped {
+        /// The primaries and the curve ("BT.2020 PQ").
+        name: String,
+    },
     /// A profile read but not applied, taken as sRGB: a CMYK profile (the decoder has turned
     /// the inks into RGB without it), or one that does not fit the pixels.
     NotApplied {
@@ -48,7 +60,13 @@ impl fmt::Display for Colour {
             Colour::Untagged => f.write_str("no profile: sRGB assumed"),
             Colour::Srgb => f.write_str("sRGB"),
             Colour::Converted { name } => write!(f, "{name} (converted to sRGB)"),
+            Colour::ToneMapped { name } => write!(f, "{name} HDR (tone-mapped to SDR sRGB)"),
             Colour::Unreadable => f.write_str("profile unreadable: sRGB assumed"),
+            Colour::ProfileTooLarge { max_bytes } => write!(
+                f,
+                "a colour profile over {} MiB, left unread: sRGB assumed",
+                max_bytes >> 20
+            ),
             Colour::NotApplied { name, why } => {
                 write!(f, "{name}: {why}; sRGB assumed")
             }
@@ -66,29 +84,18 @@ pub(super) enum Source {
     Icc(Vec<u8>),
     /// PNG's cICP code points (primaries, transfer, matrix, full range).
     Cicp([u8; 4]),
+    /// A profile over [`MAX_PROFILE_BYTES`](super::png::MAX_PROFILE_BYTES), left out.
+    TooLarge,
 }
 
-/// A PNG's colour chunks that the decoder does not hand over: cICP, which takes precedence over
-/// a profile, and sRGB, which a profile takes precedence over. Read from the chunk headers
-/// before the image data; `(cicp, srgb)`.
-pub(super) fn png_colour_chunks(bytes: &[u8]) -> (Option<[u8; 4]>, bool) {
-    let (mut cicp, mut srgb) = (None, false);
-    let mut at = 8;
-    while let Some(head) = bytes.get(at..at + 8) {
-        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
-        let kind = &head[4..8];
-        if kind == b"IDAT" || kind == b"IEND" {
-            break;
+impl Source {
+    /// The bytes it holds while the photo is decoded.
+    pub(super) fn held_bytes(&self) -> u64 {
+        match self {
+            Source::Icc(icc) => icc.len() as u64,
+            _ => 0,
         }
-        let data = bytes.get(at + 8..at + 8 + len);
-        match (kind, data) {
-            (b"cICP", Some(&[p, t, m, r])) => cicp = Some([p, t, m, r]),
-            (b"sRGB", Some(_)) => srgb = true,
-            _ => {}
-        }
-        at = at.saturating_add(12).saturating_add(len);
     }
-    (cicp, srgb)
 }
 
 /// The profile's description, as a person knows it.
@@ -129,6 +136,9 @@ fn profile_of(source: Source) -> Result<(ColorProfile, String), Colour> {
     match source {
         Source::None => Err(Colour::Untagged),
         Source::SrgbChunk => Err(Colour::Srgb),
+        Source::TooLarge => Err(Colour::ProfileTooLarge {
+            max_bytes: super::png::MAX_PROFILE_BYTES,
+        }),
         Source::Cicp([p, t, m, full]) => {
             let cicp = CicpProfile {
                 color_primaries: CicpColorPrimaries::try_from(p).map_err(|_| Colour::Unreadable)?,
@@ -177,6 +187,11 @@ fn is_srgb(profile: &ColorProfile, srgb: &ColorProfile) -> bool {
 /// Converts `image` from the colour space `source` describes to sRGB, in place, and says what
 /// was done. Pixels are left untouched for everything but a conversion.
 pub(super) fn to_srgb(image: &mut DynamicImage, source: Source) -> Colour {
+    if let Source::Cicp([primaries, transfer, _, _]) = source {
+        if let Some(curve) = super::hdr::Curve::of(transfer) {
+            return super::hdr::to_sdr(image, primaries, curve);
+        }
+    }
     let (profile, name) = match profile_of(source) {
         Ok(found) => found,
         Err(said) => return said,
@@ -304,6 +319,11 @@ fn grey<T: Sample>(from: &ColorProfile, to: &ColorProfile, pixels: &mut [T], ste
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn png_colour_chunks(bytes: &[u8]) -> (Option<[u8; 4]>, bool) {
+        let walk = super::super::png::walk(bytes);
+        (walk.cicp, walk.srgb)
+    }
 
     #[test]
     fn png_chunks_are_read_up_to_the_image_data() {

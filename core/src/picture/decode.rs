@@ -1,26 +1,28 @@
 //! Bytes to an upright image: the format sniffed, the pixel and memory budgets checked from the
 //! header before any pixel is decoded, a JPEG's completeness checked, colours converted to
 //! sRGB from the photo's profile, EXIF orientation applied.
-use std::io::Cursor;
-
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 
 use super::colour::{self, Colour, Source};
+use super::png::{self, MAX_PROFILE_BYTES};
 use super::{PictureError, PictureLimits};
 
-fn map_error(e: image::ImageError, limits: &PictureLimits, format: &str) -> PictureError {
+fn map_error(e: image::ImageError, limits: &PictureLimits, format: &'static str) -> PictureError {
     use image::ImageError as E;
     match e {
         E::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => PictureError::Truncated,
-        E::IoError(_) => damaged(format, ""),
+        E::IoError(_) => damaged(format, false),
         E::Limits(_) => PictureError::OverMemory {
             max_bytes: limits.max_bytes,
         },
         E::Unsupported(u) => match u.kind() {
-            image::error::UnsupportedErrorKind::Format(_) => PictureError::UnknownFormat,
-            _ => PictureError::Corrupt(format!(
-                "the {format} file uses a feature this app cannot read"
-            )),
+            image::error::UnsupportedErrorKind::Format(hint) => match hint {
+                image::error::ImageFormatHint::Exact(known) => PictureError::FormatNotRead {
+                    format: other_format_name(known),
+                },
+                _ => PictureError::UnknownFormat,
+            },
+            _ => PictureError::FeatureNotRead { format },
         },
         E::Decoding(d) => classify(format, &d.to_string()),
         other => classify(format, &other.to_string()),
@@ -31,7 +33,7 @@ fn map_error(e: image::ImageError, limits: &PictureLimits, format: &str) -> Pict
 /// ("InvalidCodeLengthRepeat", "IDAT or fDAT chunk does not have enough data",
 /// `ChunkType { … }`), which say nothing to a player: what is said is whether the file is cut
 /// short, fails a checksum, or is otherwise damaged.
-pub(super) fn classify(format: &str, text: &str) -> PictureError {
+pub(super) fn classify(format: &'static str, text: &str) -> PictureError {
     let lower = text.to_lowercase();
     let cut = [
         "eof",
@@ -46,14 +48,14 @@ pub(super) fn classify(format: &str, text: &str) -> PictureError {
     if cut.iter().any(|w| lower.contains(w)) {
         PictureError::Truncated
     } else if lower.contains("crc") || lower.contains("checksum") {
-        damaged(format, ": a checksum in it does not match")
+        damaged(format, true)
     } else {
-        damaged(format, "")
+        damaged(format, false)
     }
 }
 
-fn damaged(format: &str, why: &str) -> PictureError {
-    PictureError::Corrupt(format!("the {format} file is damaged{why}"))
+fn damaged(format: &'static str, checksum: bool) -> PictureError {
+    PictureError::Damaged { format, checksum }
 }
 
 /// The format's name as a person knows it.
@@ -64,6 +66,27 @@ fn format_name(format: image::ImageFormat) -> &'static str {
         image::ImageFormat::WebP => "WebP",
         image::ImageFormat::Gif => "GIF",
         _ => "image",
+    }
+}
+
+/// The name of a format the decoder knows but was not built to read, as a person knows it.
+fn other_format_name(format: image::ImageFormat) -> String {
+    format
+        .extensions_str()
+        .first()
+        .map_or_else(|| format!("{format:?}"), |e| e.to_uppercase())
+}
+
+/// HEIF (a phone camera's HEIC) or AVIF, from the brand of the ISO media file's `ftyp` box.
+fn iso_media_format(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.get(4..8) != Some(b"ftyp") {
+        return None;
+    }
+    match bytes.get(8..12)? {
+        b"avif" | b"avis" => Some("AVIF"),
+        b"heic" | b"heix" | b"hevc" | b"hevx" | b"heim" | b"heis" | b"hevm" | b"hevs" | b"mif1"
+        | b"msf1" => Some("HEIF"),
+        _ => None,
     }
 }
 
@@ -85,29 +108,37 @@ pub fn decode_with_colour(
 /// What decoding `bytes` would do with their colours, read from the header (and, for a PNG, the
 /// chunks before its image data) without decoding a pixel.
 pub fn colour(bytes: &[u8], limits: &PictureLimits) -> Result<Colour, PictureError> {
-    let (mut decoder, _, _) = open(bytes, limits)?;
+    let (mut decoder, _, _, walk) = open(bytes, limits)?;
     // One pixel of the photo's kind stands in for its pixels.
     let mut probe = DynamicImage::new(1, 1, decoder.color_type());
-    let source = colour_source(&mut decoder, bytes);
+    let source = colour_source(&mut decoder, bytes, &walk);
     Ok(colour::to_srgb(&mut probe, source))
 }
 
 /// Where the photo's colours come from: a PNG's cICP first, then an embedded profile, then a
-/// PNG's sRGB chunk. A profile the decoder fails to extract counts as unreadable.
-fn colour_source(decoder: &mut impl ImageDecoder, bytes: &[u8]) -> Source {
-    let (cicp, srgb) = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        colour::png_colour_chunks(bytes)
-    } else {
-        (None, false)
-    };
-    if let Some(points) = cicp {
+/// PNG's sRGB chunk. A profile that cannot be extracted counts as unreadable; one over
+/// [`MAX_PROFILE_BYTES`] is left out, and said.
+fn colour_source(decoder: &mut impl ImageDecoder, bytes: &[u8], walk: &png::Walk) -> Source {
+    if let Some(points) = walk.cicp {
         return Source::Cicp(points);
     }
-    match decoder.icc_profile() {
-        Ok(Some(icc)) => Source::Icc(icc),
-        Err(_) => Source::Icc(Vec::new()),
-        Ok(None) if srgb => Source::SrgbChunk,
-        Ok(None) => Source::None,
+    let icc = match &walk.iccp {
+        // A PNG's profile: the decoder never saw it (see `png`).
+        Some(data) => match png::profile(&bytes[data.clone()], MAX_PROFILE_BYTES) {
+            Ok(icc) => Some(icc),
+            Err(png::Refused::TooLarge) => return Source::TooLarge,
+            Err(png::Refused::Damaged) => Some(Vec::new()),
+        },
+        None => match decoder.icc_profile() {
+            Ok(icc) => icc,
+            Err(_) => Some(Vec::new()),
+        },
+    };
+    match icc {
+        Some(icc) if icc.len() as u64 > MAX_PROFILE_BYTES => Source::TooLarge,
+        Some(icc) => Source::Icc(icc),
+        None if walk.srgb => Source::SrgbChunk,
+        None => Source::None,
     }
 }
 
@@ -137,7 +168,15 @@ fn pipeline_bytes(
 fn open<'a>(
     bytes: &'a [u8],
     limits: &PictureLimits,
-) -> Result<(impl ImageDecoder + 'a, &'static str, Option<usize>), PictureError> {
+) -> Result<
+    (
+        impl ImageDecoder + 'a,
+        &'static str,
+        Option<usize>,
+        png::Walk,
+    ),
+    PictureError,
+> {
     if bytes.is_empty() {
         return Err(PictureError::Empty);
     }
@@ -147,11 +186,18 @@ fn open<'a>(
             max_bytes: limits.max_file_bytes,
         });
     }
-    let reader = ImageReader::new(Cursor::new(bytes))
+    // A PNG's profile and text chunks are left out of what the decoder reads (see `png`).
+    let walk = png::walk(bytes);
+    let reader = ImageReader::new(png::Chunks::new(bytes, walk.keep.clone()))
         .with_guessed_format()
         .map_err(|_| PictureError::UnknownFormat)?;
     let Some(format) = reader.format() else {
-        return Err(PictureError::UnknownFormat);
+        return Err(match iso_media_format(bytes) {
+            Some(format) => PictureError::FormatNotRead {
+                format: format.into(),
+            },
+            None => PictureError::UnknownFormat,
+        });
     };
     let name = format_name(format);
     // The JPEG decoder fills a cut-off scan with grey instead of failing, so check that the
@@ -182,14 +228,14 @@ fn open<'a>(
             max_pixels: limits.max_pixels,
         });
     }
-    Ok((decoder, name, jpeg_end))
+    Ok((decoder, name, jpeg_end, walk))
 }
 
 /// The picture's width and height once turned upright by its EXIF orientation, read from its
 /// header without decoding a pixel, within the same budgets as [`decode`]: what a crop screen
 /// needs before the photo is loaded.
 pub fn upright_size(bytes: &[u8], limits: &PictureLimits) -> Result<(u32, u32), PictureError> {
-    let (mut decoder, _, _) = open(bytes, limits)?;
+    let (mut decoder, _, _, _) = open(bytes, limits)?;
     let (width, height) = decoder.dimensions();
     Ok(if quarter_turn(orientation(&mut decoder)) {
         (height, width)
@@ -220,10 +266,10 @@ pub(super) fn decode_for(
     limits: &PictureLimits,
     edge: Option<u32>,
 ) -> Result<(DynamicImage, Colour), PictureError> {
-    let (mut decoder, name, jpeg_end) = open(bytes, limits)?;
+    let (mut decoder, name, jpeg_end, walk) = open(bytes, limits)?;
     let (width, height) = decoder.dimensions();
     let orientation = orientation(&mut decoder);
-    let source = colour_source(&mut decoder, bytes);
+    let source = colour_source(&mut decoder, bytes, &walk);
     {
         use image::ColorType as C;
         let eight_bit = matches!(decoder.color_type(), C::Rgb8 | C::Rgba8);
@@ -235,6 +281,8 @@ pub(super) fn decode_for(
             quarter_turn(orientation),
             edge,
         );
+        // The profile is held while the pixels are decoded and converted.
+        let peak = peak + source.held_bytes();
         if peak > limits.max_bytes {
             return Err(PictureError::OverMemory {
                 max_bytes: limits.max_bytes,
@@ -314,7 +362,7 @@ fn strict_jpeg(body: &[u8]) -> Result<Option<DynamicImage>, PictureError> {
     } else {
         image::RgbImage::from_raw(width, height, pixels).map(DynamicImage::ImageRgb8)
     };
-    image.map(Some).ok_or_else(|| damaged("JPEG", ""))
+    image.map(Some).ok_or_else(|| damaged("JPEG", false))
 }
 
 /// Where a JPEG's end-of-image marker is, if its segments run on to one. Walks the marker

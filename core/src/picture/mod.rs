@@ -20,19 +20,23 @@
 //! assert_eq!(tile_rect(3, 100, 8), TileRect { x: 66, y: 66, width: 34, height: 34 });
 //! ```
 use image::DynamicImage;
-use thiserror::Error;
 
 pub mod builtin;
 mod colour;
 mod crop;
 mod decode;
 mod encode;
+mod error;
+mod hdr;
+mod png;
 mod preview;
 
 pub use colour::Colour;
 pub use crop::{from_pixels, load_cropped, square_at, Crop};
 use decode::decode_for;
 pub use decode::{colour, decode, decode_with_colour, upright_size};
+pub use error::PictureError;
+pub use png::MAX_PROFILE_BYTES;
 pub use preview::{preview, Preview};
 
 /// Largest edge a picture may be resized to.
@@ -62,82 +66,6 @@ impl Default for PictureLimits {
             max_file_bytes: 256 << 20,
         }
     }
-}
-
-/// Why a picture could not be made.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PictureError {
-    /// No bytes at all.
-    #[error("the image is empty (0 bytes)")]
-    Empty,
-    /// The bytes are not a JPEG, PNG, WebP or GIF.
-    #[error("not a supported image: use JPEG, PNG, WebP or GIF")]
-    UnknownFormat,
-    /// The file ends before the image does.
-    #[error("the image file is truncated")]
-    Truncated,
-    /// The bytes are damaged; the text says how, in a person's words ("the PNG file is
-    /// damaged").
-    #[error("{0}")]
-    Corrupt(String),
-    /// The file is longer than any picture the budget takes.
-    #[error(
-        "the file is {} MiB, more than the {} MiB a picture may be",
-        bytes.div_ceil(1 << 20),
-        max_bytes >> 20
-    )]
-    FileTooLarge {
-        /// The file's length.
-        bytes: u64,
-        /// The budget.
-        max_bytes: u64,
-    },
-    /// More pixels than the budget allows.
-    #[error("the image is {width}×{height} pixels, more than the {max_pixels} allowed")]
-    TooManyPixels {
-        /// Width from the header.
-        width: u32,
-        /// Height from the header.
-        height: u32,
-        /// The budget.
-        max_pixels: u64,
-    },
-    /// Decoding would need more memory than the budget allows.
-    #[error(
-        "the image needs more than {} MiB of memory to prepare (it is too large or too deep)",
-        max_bytes >> 20
-    )]
-    OverMemory {
-        /// The budget.
-        max_bytes: u64,
-    },
-    /// The header gives a zero width or height.
-    #[error("the image has no pixels ({width}×{height})")]
-    NoPixels {
-        /// Width from the header.
-        width: u32,
-        /// Height from the header.
-        height: u32,
-    },
-    /// The requested output edge is out of range.
-    #[error("edge {edge} is out of range: {min} to {max} pixels")]
-    EdgeOutOfRange {
-        /// The requested edge.
-        edge: u32,
-        /// Smallest edge.
-        min: u32,
-        /// Largest edge.
-        max: u32,
-    },
-    /// No built-in picture has that name.
-    #[error("there is no built-in picture '{0}'")]
-    NoSuchBuiltin(String),
-    /// The chosen square cannot be cut from the picture; the text says why.
-    #[error("the chosen square cannot be used: {0}")]
-    BadCrop(String),
-    /// Pixels handed over by a platform that do not make the picture they claim.
-    #[error("the picture's pixels do not fit its size: {0}")]
-    BadPixels(String),
 }
 
 /// A square RGBA picture, `edge` × `edge` pixels, rows top to bottom, 4 bytes per pixel.
@@ -388,7 +316,13 @@ mod tests {
         bad_crc[29] ^= 0xFF; // the IHDR chunk's CRC: bytes 29..33
         let err = load(&bad_crc, 100, &limits).unwrap_err();
         let text = err.to_string();
-        assert!(matches!(err, PictureError::Corrupt(_)), "{err:?}");
+        assert_eq!(
+            err,
+            PictureError::Damaged {
+                format: "PNG",
+                checksum: true
+            }
+        );
         assert!(!text.contains('{') && !text.contains("ChunkType"), "{text}");
         assert!(matches!(
             load(&png, 5000, &limits),
@@ -413,14 +347,14 @@ mod tests {
         }
         let err = load(&flipped, 64, &limits).unwrap_err();
         assert!(
-            matches!(err, PictureError::Corrupt(_) | PictureError::Truncated),
+            matches!(err, PictureError::Damaged { .. } | PictureError::Truncated),
             "{err:?}"
         );
         let mut cut = whole[..whole.len() * 6 / 10].to_vec();
         cut.extend_from_slice(&[0xFF, 0xD9]);
         let err = load(&cut, 64, &limits).unwrap_err();
         assert!(
-            matches!(err, PictureError::Corrupt(_) | PictureError::Truncated),
+            matches!(err, PictureError::Damaged { .. } | PictureError::Truncated),
             "{err:?}"
         );
         for tenths in [2, 4, 8, 9] {
@@ -487,7 +421,10 @@ mod tests {
         );
         assert_eq!(
             classify("PNG", "InvalidCodeLengthRepeat"),
-            PictureError::Corrupt("the PNG file is damaged".into())
+            PictureError::Damaged {
+                format: "PNG",
+                checksum: false
+            }
         );
         assert_eq!(
             classify(
@@ -523,7 +460,7 @@ mod tests {
                 err,
                 PictureError::TooManyPixels { .. }
                     | PictureError::OverMemory { .. }
-                    | PictureError::Corrupt(_)
+                    | PictureError::Damaged { .. }
             ),
             "{err:?}"
         );

@@ -9,7 +9,7 @@
 //! counts are read as one origin named after the file's contents, so reading the same file
 //! twice counts its games once. Fields this version does not know, in the file and in each
 //! entry, are kept and written back.
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{btree_map, BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -292,15 +292,16 @@ impl Records {
                 entry_of(value, header.version, &legacy)
             };
             match entry {
-                Ok(entry) => {
-                    let key = (entry.size, entry.picture.clone());
-                    if records.entries.contains_key(&key) {
-                        let why = format!("{}×{} {} appears twice", key.0, key.0, key.1);
+                Ok(entry) => match records.entries.entry((entry.size, entry.picture.clone())) {
+                    btree_map::Entry::Occupied(_) => {
+                        let (size, picture) = (entry.size, &entry.picture);
+                        let why = format!("{size}×{size} {picture} appears twice");
                         dropped.push(DroppedEntry { position, why });
-                    } else {
-                        records.entries.insert(key, entry);
                     }
-                }
+                    btree_map::Entry::Vacant(place) => {
+                        place.insert(entry);
+                    }
+                },
                 Err(why) => dropped.push(DroppedEntry { position, why }),
             }
         }

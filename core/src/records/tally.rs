@@ -342,11 +342,12 @@ pub(super) fn merge_unknown(
     theirs: &serde_json::Map<String, serde_json::Value>,
 ) {
     for (key, value) in theirs {
-        match ours.get(key) {
-            Some(mine) if mine.to_string() <= value.to_string() => {}
-            _ => {
-                ours.insert(key.clone(), value.clone());
-            }
+        let keep_ours = ours.get(key).is_some_and(|mine| {
+            let (mine, theirs) = (mine.to_string(), value.to_string());
+            mine <= theirs
+        });
+        if !keep_ours {
+            ours.insert(key.clone(), value.clone());
         }
     }
 }

@@ -14,6 +14,9 @@ the profile spans two APP2 chunks), and a grey profile of gamma 1.8.
 Each fixture `NAME.EXT` has `NAME.EXT.expected.png`: the fixture as Pillow decodes it
 (libjpeg-turbo for JPEG), converted by littleCMS (ImageCms, relative colorimetric) to sRGB,
 saved untagged. `colour.txt` lists them with what `picture --info` says of each.
+
+`pq.png` and `hlg.png` are HDR photos (16-bit BT.2020 with cICP PQ and HLG) of five patches
+of known light; littleCMS has no tone mapping, so they have no `.expected.png`.
 """
 import io
 import math
@@ -204,6 +207,51 @@ def add_png_chunk(path, kind, data):
     open(path, "wb").write(raw[:at] + png_chunk(kind, data) + raw[at:])
 
 
+# HDR patches, left to right: black, 18% grey, SDR white (203 cd/m², BT.2408), a 1000 cd/m²
+# highlight, and BT.709 red at SDR white, as BT.2020 light (nits per channel).
+BT709_RED_IN_BT2020 = (0.6274, 0.0691, 0.0164)
+HDR_PATCHES = [
+    (0.0, 0.0, 0.0),
+    (36.54, 36.54, 36.54),
+    (203.0, 203.0, 203.0),
+    (1000.0, 1000.0, 1000.0),
+    tuple(203.0 * c for c in BT709_RED_IN_BT2020),
+]
+
+
+def pq_signal(nits):
+    """SMPTE ST 2084's inverse EOTF."""
+    m1, m2 = 2610 / 16384, 2523 / 4096 * 128
+    c1, c2, c3 = 3424 / 4096, 2413 / 4096 * 32, 2392 / 4096 * 32
+    y = (nits / 10000) ** m1
+    return ((c1 + c2 * y) / (1 + c3 * y)) ** m2
+
+
+def hlg_signal(nits):
+    """ARIB STD-B67 for a 1000 cd/m² display: grey light through the inverse OOTF (system
+    gamma 1.2) to scene light, then the OETF. Exact for neutral patches, which is all but red's
+    tint here (red's level is checked only for its hue)."""
+    a, b = 0.17883277, 0.28466892
+    c = 0.5 - a * math.log(4 * a)
+    scene = (nits / 1000) ** (1 / 1.2) if nits > 0 else 0.0
+    return math.sqrt(3 * scene) if scene <= 1 / 12 else a * math.log(12 * scene - b) + c
+
+
+def hdr_png(path, signal):
+    side = 8
+    rows = []
+    for _ in range(side):
+        row = b"\0"
+        for patch in HDR_PATCHES:
+            px = struct.pack(">HHH", *(round(signal(n) * 65535) for n in patch))
+            row += px * side
+        rows.append(row)
+    ihdr = struct.pack(">IIBBBBB", side * len(HDR_PATCHES), side, 16, 2, 0, 0, 0)
+    data = (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"cICP", bytes([9, 16 if signal is pq_signal else 18, 0, 1]))
+            + png_chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + png_chunk(b"IEND", b""))
+    open(path, "wb").write(data)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     listing = []
@@ -263,6 +311,12 @@ def main():
     base.save(out("untagged.png"))
     base.save(out("untagged.png") + ".expected.png")
     listing.append("untagged.png | no profile: sRGB assumed")
+
+    # HDR: 16-bit BT.2020 PNGs with cICP PQ (16) and HLG (18), patches of known light; no
+    # littleCMS conversion to compare with (it has no tone mapping): core/tests/colour.rs
+    # checks each patch's level.
+    hdr_png(out("pq.png"), pq_signal)
+    hdr_png(out("hlg.png"), hlg_signal)
 
     with open(out("colour.txt"), "w") as f:
         f.write("# Written by tests/tools/colour/make.py: fixture | what picture --info says of it\n")

@@ -139,7 +139,7 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
         assert!(matches!(
             PatternDb::map_file(&path, None),
-            Err(PdbError::Malformed(_))
+            Err(PdbError::FileMissing(_))
         ));
     }
 }

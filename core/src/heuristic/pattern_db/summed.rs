@@ -11,6 +11,7 @@ use crate::error::PdbError;
 pub(super) fn io_error(e: std::io::Error) -> PdbError {
     match e.kind() {
         std::io::ErrorKind::UnexpectedEof => PdbError::Truncated,
+        std::io::ErrorKind::NotFound => PdbError::FileMissing(e.to_string()),
         _ => PdbError::Malformed(format!("cannot read it: {e}")),
     }
 }

@@ -471,6 +471,22 @@ private let UNIFFI_CALLBACK_UNEXPECTED_ERROR: Int32 = 2
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterUInt16: FfiConverterPrimitive {
+    typealias FfiType = UInt16
+    typealias SwiftType = UInt16
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> UInt16 {
+        return try lift(readInt(&buf))
+    }
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        writeInt(&buf, lower(value))
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterUInt32: FfiConverterPrimitive {
     typealias FfiType = UInt32
     typealias SwiftType = UInt32
@@ -786,6 +802,11 @@ public protocol GameProtocol: AnyObject, Sendable {
     func bestCount(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?) throws  -> Solution
     
     /**
+     * [`Game::best_count`], its failures by kind ([`PuzzleFailure`]).
+     */
+    func bestCountTyped(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?) throws  -> Solution
+    
+    /**
      * The blank's cell.
      */
     func blankCell()  -> UInt32
@@ -814,6 +835,11 @@ public protocol GameProtocol: AnyObject, Sendable {
      * The next best move from the current board; `None` when solved.
      */
     func hint(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?) throws  -> Direction?
+    
+    /**
+     * [`Game::hint`], its failures by kind ([`PuzzleFailure`]).
+     */
+    func hintTyped(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?) throws  -> Direction?
     
     /**
      * The cell where `tile` belongs (whose picture piece it shows); `None` for no such tile.
@@ -853,6 +879,14 @@ public protocol GameProtocol: AnyObject, Sendable {
     func shuffle(kind: ShuffleKind, seed: UInt64, pdb: PatternDatabase?) throws 
     
     /**
+     * [`Game::shuffle`] whose distance shuffles search within `limits` and stop at `cancel`
+     * (a 4×4 distance measures boards with IDA*), its failures by kind ([`PuzzleFailure`]):
+     * a stop says which budget, like a solve's. The same seed gives the same board as
+     * [`Game::shuffle`].
+     */
+    func shuffleTyped(kind: ShuffleKind, seed: UInt64, pdb: PatternDatabase?, limits: Limits, cancel: CancelToken?) throws 
+    
+    /**
      * The side length.
      */
     func size()  -> UInt32
@@ -863,6 +897,12 @@ public protocol GameProtocol: AnyObject, Sendable {
      * runs.
      */
     func solve(algorithm: Algorithm, heuristic: Heuristic, limits: Limits, pdb: PatternDatabase?, progress: ProgressListener?, cancel: CancelToken?) throws  -> Solution
+    
+    /**
+     * Solves from the current board, its failures by kind ([`PuzzleFailure`]); otherwise
+     * [`Game::solve`].
+     */
+    func solveTyped(algorithm: Algorithm, heuristic: Heuristic, limits: Limits, pdb: PatternDatabase?, progress: ProgressListener?, cancel: CancelToken?) throws  -> Solution
     
     /**
      * Taps `cell`: slides the tile there and any between it and the blank.
@@ -1021,6 +1061,21 @@ open func bestCount(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)
 }
     
     /**
+     * [`Game::best_count`], its failures by kind ([`PuzzleFailure`]).
+     */
+open func bestCountTyped(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Solution  {
+    return try  FfiConverterTypeSolution_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_game_best_count_typed(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * The blank's cell.
      */
 open func blankCell() -> UInt32  {
@@ -1087,6 +1142,21 @@ open func hint(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throw
     return try  FfiConverterOptionTypeDirection.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_method_game_hint(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`Game::hint`], its failures by kind ([`PuzzleFailure`]).
+     */
+open func hintTyped(limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Direction?  {
+    return try  FfiConverterOptionTypeDirection.lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_game_hint_typed(
             self.uniffiCloneHandle(),
         FfiConverterTypeLimits_lower(limits),
         FfiConverterOptionTypePatternDatabase.lower(pdb),
@@ -1185,6 +1255,25 @@ open func shuffle(kind: ShuffleKind, seed: UInt64, pdb: PatternDatabase?)throws 
 }
     
     /**
+     * [`Game::shuffle`] whose distance shuffles search within `limits` and stop at `cancel`
+     * (a 4×4 distance measures boards with IDA*), its failures by kind ([`PuzzleFailure`]):
+     * a stop says which budget, like a solve's. The same seed gives the same board as
+     * [`Game::shuffle`].
+     */
+open func shuffleTyped(kind: ShuffleKind, seed: UInt64, pdb: PatternDatabase?, limits: Limits, cancel: CancelToken?)throws   {try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_game_shuffle_typed(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeShuffleKind_lower(kind),
+        FfiConverterUInt64.lower(seed),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+}
+}
+    
+    /**
      * The side length.
      */
 open func size() -> UInt32  {
@@ -1205,6 +1294,25 @@ open func solve(algorithm: Algorithm, heuristic: Heuristic, limits: Limits, pdb:
     return try  FfiConverterTypeSolution_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_method_game_solve(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeAlgorithm_lower(algorithm),
+        FfiConverterTypeHeuristic_lower(heuristic),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeProgressListener.lower(progress),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Solves from the current board, its failures by kind ([`PuzzleFailure`]); otherwise
+     * [`Game::solve`].
+     */
+open func solveTyped(algorithm: Algorithm, heuristic: Heuristic, limits: Limits, pdb: PatternDatabase?, progress: ProgressListener?, cancel: CancelToken?)throws  -> Solution  {
+    return try  FfiConverterTypeSolution_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_game_solve_typed(
             self.uniffiCloneHandle(),
         FfiConverterTypeAlgorithm_lower(algorithm),
         FfiConverterTypeHeuristic_lower(heuristic),
@@ -1415,6 +1523,20 @@ public static func build(goal: [UInt32], cancel: CancelToken?)throws  -> Pattern
 }
     
     /**
+     * [`PatternDatabase::build`], a stop by kind ([`PuzzleFailure::SearchStopped`] with
+     * [`SearchStop::Cancelled`](crate::SearchStop::Cancelled) when `cancel` was set).
+     */
+public static func buildTyped(goal: [UInt32], cancel: CancelToken?)throws  -> PatternDatabase  {
+    return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build_typed(
+        FfiConverterSequenceUInt32.lower(goal),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * Loads databases from [`PatternDatabase::to_bytes`] output; damaged or foreign bytes are
      * a `PatternDatabase` error.
      */
@@ -1422,6 +1544,20 @@ public static func fromBytes(bytes: Data)throws  -> PatternDatabase  {
     return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(
+        FfiConverterData.lower(bytes),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`PatternDatabase::from_bytes`], a refusal by kind ([`PuzzleFailure::TablesRefused`]);
+     * tables of an earlier set of groups are refused as
+     * [`TableProblem::StaleGroups`](crate::TableProblem::StaleGroups), to be built again.
+     */
+public static func fromBytesTyped(bytes: Data)throws  -> PatternDatabase  {
+    return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes_typed(
         FfiConverterData.lower(bytes),uniffiCallStatus
     )
 })
@@ -1437,6 +1573,20 @@ public static func fromFile(path: String)throws  -> PatternDatabase  {
     return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(
+        FfiConverterString.lower(path),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * [`PatternDatabase::from_file`], a refusal by kind ([`PuzzleFailure::TablesRefused`]): a
+     * missing file is [`TableProblem::FileMissing`](crate::TableProblem::FileMissing), one of
+     * another format version or an earlier set of groups is stale, the rest is damaged.
+     */
+public static func fromFileTyped(path: String)throws  -> PatternDatabase  {
+    return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file_typed(
         FfiConverterString.lower(path),uniffiCallStatus
     )
 })
@@ -1575,6 +1725,12 @@ public protocol PersonalBestsProtocol: AnyObject, Sendable {
      * Records a win and says what it changed.
      */
     func record(win: WonGame) throws  -> RecordOutcome
+    
+    /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+    func recordOnce(gameId: String, win: WonGame) throws  -> RecordOutcome
     
     /**
      * The records as versioned JSON.
@@ -1722,6 +1878,21 @@ open func record(win: WonGame)throws  -> RecordOutcome  {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_method_personalbests_record(
             self.uniffiCloneHandle(),
+        FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+open func recordOnce(gameId: String, win: WonGame)throws  -> RecordOutcome  {
+    return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(gameId),
         FfiConverterTypeWonGame_lower(win),uniffiCallStatus
     )
 })
@@ -2032,6 +2203,12 @@ public protocol RecordsStoreProtocol: AnyObject, Sendable {
     func keptAside()  -> [KeptAsideFile]
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */
+    func keptAsideFiles()  -> [AsideFile]
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
     func merge(other: PersonalBests) throws 
@@ -2040,6 +2217,19 @@ public protocol RecordsStoreProtocol: AnyObject, Sendable {
      * Records a win, writes the records and says what it changed.
      */
     func record(win: WonGame) throws  -> RecordOutcome
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+    func recordOnce(gameId: String, win: WonGame) throws  -> RecordOutcome
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */
+    func removedAsideFiles()  -> [String]
     
 }
 /**
@@ -2175,6 +2365,19 @@ open func keptAside() -> [KeptAsideFile]  {
 }
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */
+open func keptAsideFiles() -> [AsideFile]  {
+    return try!  FfiConverterSequenceTypeAsideFile.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
 open func merge(other: PersonalBests)throws   {try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
@@ -2195,6 +2398,35 @@ open func record(win: WonGame)throws  -> RecordOutcome  {
     uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(
             self.uniffiCloneHandle(),
         FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+open func recordOnce(gameId: String, win: WonGame)throws  -> RecordOutcome  {
+    return try  FfiConverterTypeRecordOutcome_lift(try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(gameId),
+        FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */
+open func removedAsideFiles() -> [String]  {
+    return try!  FfiConverterSequenceString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(
+            self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
 }
@@ -2245,6 +2477,75 @@ public func FfiConverterTypeRecordsStore_lower(_ value: RecordsStore) -> UInt64 
 }
 
 
+
+
+/**
+ * A records file kept aside, and why.
+ */
+public struct AsideFile: Equatable, Hashable {
+    /**
+     * Its name in the folder now.
+     */
+    public var fileName: String
+    /**
+     * Why.
+     */
+    public var cause: AsideCause
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its name in the folder now.
+         */fileName: String, 
+        /**
+         * Why.
+         */cause: AsideCause) {
+        self.fileName = fileName
+        self.cause = cause
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension AsideFile: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAsideFile: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AsideFile {
+        return
+            try AsideFile(
+                fileName: FfiConverterString.read(from: &buf), 
+                cause: FfiConverterTypeAsideCause.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: AsideFile, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.fileName, into: &buf)
+        FfiConverterTypeAsideCause.write(value.cause, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideFile_lift(_ buf: RustBuffer) throws -> AsideFile {
+    return try FfiConverterTypeAsideFile.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideFile_lower(_ value: AsideFile) -> RustBuffer {
+    return FfiConverterTypeAsideFile.lower(value)
+}
 
 
 /**
@@ -2406,6 +2707,95 @@ public func FfiConverterTypeBuiltinPicture_lower(_ value: BuiltinPicture) -> Rus
 
 
 /**
+ * The coaching hint: the method's next goal and the next move toward it.
+ */
+public struct CoachingHint: Equatable, Hashable {
+    /**
+     * The goal's place in the teaching solve's phases, from 0.
+     */
+    public var phase: UInt32
+    /**
+     * The goal being worked on.
+     */
+    public var goal: TeachGoal
+    /**
+     * The blank's move.
+     */
+    public var direction: Direction
+    /**
+     * The tile that slides (the other way).
+     */
+    public var tile: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The goal's place in the teaching solve's phases, from 0.
+         */phase: UInt32, 
+        /**
+         * The goal being worked on.
+         */goal: TeachGoal, 
+        /**
+         * The blank's move.
+         */direction: Direction, 
+        /**
+         * The tile that slides (the other way).
+         */tile: UInt32) {
+        self.phase = phase
+        self.goal = goal
+        self.direction = direction
+        self.tile = tile
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension CoachingHint: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCoachingHint: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CoachingHint {
+        return
+            try CoachingHint(
+                phase: FfiConverterUInt32.read(from: &buf), 
+                goal: FfiConverterTypeTeachGoal.read(from: &buf), 
+                direction: FfiConverterTypeDirection.read(from: &buf), 
+                tile: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: CoachingHint, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.phase, into: &buf)
+        FfiConverterTypeTeachGoal.write(value.goal, into: &buf)
+        FfiConverterTypeDirection.write(value.direction, into: &buf)
+        FfiConverterUInt32.write(value.tile, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoachingHint_lift(_ buf: RustBuffer) throws -> CoachingHint {
+    return try FfiConverterTypeCoachingHint.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCoachingHint_lower(_ value: CoachingHint) -> RustBuffer {
+    return FfiConverterTypeCoachingHint.lower(value)
+}
+
+
+/**
  * The square a player chose, in fractions of the upright picture so that a preview at any
  * resolution maps onto it: `x`, `y` its left and top edges as fractions of the width and
  * height, `side` its side as a fraction of the shorter edge.
@@ -2483,6 +2873,75 @@ public func FfiConverterTypeCrop_lift(_ buf: RustBuffer) throws -> Crop {
 #endif
 public func FfiConverterTypeCrop_lower(_ value: Crop) -> RustBuffer {
     return FfiConverterTypeCrop.lower(value)
+}
+
+
+/**
+ * One entry of a records file that could not be read.
+ */
+public struct DroppedRecordEntry: Equatable, Hashable {
+    /**
+     * Its place in the file's list, from 0.
+     */
+    public var position: UInt32
+    /**
+     * What is wrong with it, for a report.
+     */
+    public var detail: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Its place in the file's list, from 0.
+         */position: UInt32, 
+        /**
+         * What is wrong with it, for a report.
+         */detail: String) {
+        self.position = position
+        self.detail = detail
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension DroppedRecordEntry: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeDroppedRecordEntry: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> DroppedRecordEntry {
+        return
+            try DroppedRecordEntry(
+                position: FfiConverterUInt32.read(from: &buf), 
+                detail: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: DroppedRecordEntry, into buf: inout [UInt8]) {
+        FfiConverterUInt32.write(value.position, into: &buf)
+        FfiConverterString.write(value.detail, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDroppedRecordEntry_lift(_ buf: RustBuffer) throws -> DroppedRecordEntry {
+    return try FfiConverterTypeDroppedRecordEntry.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeDroppedRecordEntry_lower(_ value: DroppedRecordEntry) -> RustBuffer {
+    return FfiConverterTypeDroppedRecordEntry.lower(value)
 }
 
 
@@ -3599,6 +4058,154 @@ public func FfiConverterTypeSolution_lower(_ value: Solution) -> RustBuffer {
 
 
 /**
+ * One phase of the teaching solve: its goal and the moves that meet it.
+ */
+public struct TeachPhase: Equatable, Hashable {
+    /**
+     * What the phase sets out to do.
+     */
+    public var goal: TeachGoal
+    /**
+     * The blank's moves (none when the goal was met already).
+     */
+    public var moves: [Direction]
+    /**
+     * The tile each move slides.
+     */
+    public var tiles: [UInt32]
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * What the phase sets out to do.
+         */goal: TeachGoal, 
+        /**
+         * The blank's moves (none when the goal was met already).
+         */moves: [Direction], 
+        /**
+         * The tile each move slides.
+         */tiles: [UInt32]) {
+        self.goal = goal
+        self.moves = moves
+        self.tiles = tiles
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TeachPhase: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachPhase: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachPhase {
+        return
+            try TeachPhase(
+                goal: FfiConverterTypeTeachGoal.read(from: &buf), 
+                moves: FfiConverterSequenceTypeDirection.read(from: &buf), 
+                tiles: FfiConverterSequenceUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TeachPhase, into buf: inout [UInt8]) {
+        FfiConverterTypeTeachGoal.write(value.goal, into: &buf)
+        FfiConverterSequenceTypeDirection.write(value.moves, into: &buf)
+        FfiConverterSequenceUInt32.write(value.tiles, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPhase_lift(_ buf: RustBuffer) throws -> TeachPhase {
+    return try FfiConverterTypeTeachPhase.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPhase_lower(_ value: TeachPhase) -> RustBuffer {
+    return FfiConverterTypeTeachPhase.lower(value)
+}
+
+
+/**
+ * The teaching solve: every goal of the method in order, with its moves.
+ */
+public struct TeachPlan: Equatable, Hashable {
+    /**
+     * The phases, in the order they are played.
+     */
+    public var phases: [TeachPhase]
+    /**
+     * All the moves, phase after phase.
+     */
+    public var length: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The phases, in the order they are played.
+         */phases: [TeachPhase], 
+        /**
+         * All the moves, phase after phase.
+         */length: UInt32) {
+        self.phases = phases
+        self.length = length
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension TeachPlan: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachPlan: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachPlan {
+        return
+            try TeachPlan(
+                phases: FfiConverterSequenceTypeTeachPhase.read(from: &buf), 
+                length: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: TeachPlan, into buf: inout [UInt8]) {
+        FfiConverterSequenceTypeTeachPhase.write(value.phases, into: &buf)
+        FfiConverterUInt32.write(value.length, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPlan_lift(_ buf: RustBuffer) throws -> TeachPlan {
+    return try FfiConverterTypeTeachPlan.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachPlan_lower(_ value: TeachPlan) -> RustBuffer {
+    return FfiConverterTypeTeachPlan.lower(value)
+}
+
+
+/**
  * A tile's place in a picture, in pixels.
  */
 public struct TileRect: Equatable, Hashable {
@@ -3930,6 +4537,112 @@ public func FfiConverterTypeAlgorithm_lift(_ buf: RustBuffer) throws -> Algorith
 #endif
 public func FfiConverterTypeAlgorithm_lower(_ value: Algorithm) -> RustBuffer {
     return FfiConverterTypeAlgorithm.lower(value)
+}
+
+
+
+/**
+ * Why a records file was kept aside, with the details for a report (the player reads words
+ * from the app's resources, chosen by the case).
+ */
+
+public enum AsideCause: Equatable, Hashable {
+    
+    /**
+     * Not a whole records file: moved aside, the store started without it.
+     */
+    case damaged(
+        /**
+         * What is wrong, for a report.
+         */detail: String
+    )
+    /**
+     * Written by a newer version of the app: moved aside, merged back once this app reads
+     * it.
+     */
+    case newer(
+        /**
+         * The file's format version.
+         */version: UInt32
+    )
+    /**
+     * Some entries could not be read: they were left out, every other one kept, and the file
+     * as it was copied aside.
+     */
+    case entriesDropped(
+        /**
+         * The entries left out.
+         */dropped: [DroppedRecordEntry]
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension AsideCause: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeAsideCause: FfiConverterRustBuffer {
+    typealias SwiftType = AsideCause
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> AsideCause {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .damaged(detail: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 2: return .newer(version: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 3: return .entriesDropped(dropped: try FfiConverterSequenceTypeDroppedRecordEntry.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: AsideCause, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .damaged(detail):
+            writeInt(&buf, Int32(1))
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .newer(version):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(version, into: &buf)
+            
+        
+        case let .entriesDropped(dropped):
+            writeInt(&buf, Int32(3))
+            FfiConverterSequenceTypeDroppedRecordEntry.write(dropped, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideCause_lift(_ buf: RustBuffer) throws -> AsideCause {
+    return try FfiConverterTypeAsideCause.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeAsideCause_lower(_ value: AsideCause) -> RustBuffer {
+    return FfiConverterTypeAsideCause.lower(value)
 }
 
 
@@ -4314,6 +5027,221 @@ public func FfiConverterTypeKeptAsideReason_lower(_ value: KeptAsideReason) -> R
 
 
 /**
+ * Why a photo or picture was refused.
+ */
+
+public enum PictureProblem: Equatable, Hashable {
+    
+    /**
+     * No bytes, or a header that gives no pixels.
+     */
+    case empty
+    /**
+     * Not a picture in any format the core knows.
+     */
+    case notAPicture
+    /**
+     * A picture in a format the core does not decode (`format`: "HEIF", "AVIF", "TIFF", …):
+     * the platform's decoder may read it and hand its pixels to `picture_from_pixels`.
+     */
+    case formatNotRead(
+        /**
+         * The format's name.
+         */format: String
+    )
+    /**
+     * A JPEG, PNG, WebP or GIF that uses a feature of its format the core does not read: the
+     * platform's decoder may read it.
+     */
+    case featureNotRead(
+        /**
+         * The format's name.
+         */format: String
+    )
+    /**
+     * The file is damaged (it does not decode, or a checksum fails).
+     */
+    case damaged(
+        /**
+         * The format's name ("image" when the picture could not be made from its pixels).
+         */format: String
+    )
+    /**
+     * The file ends before the picture does (a download or copy cut short).
+     */
+    case truncated
+    /**
+     * More pixels than the budget.
+     */
+    case tooManyPixels(
+        /**
+         * Width from the header.
+         */width: UInt32, 
+        /**
+         * Height from the header.
+         */height: UInt32, 
+        /**
+         * The budget.
+         */maxPixels: UInt64
+    )
+    /**
+     * Decoding would need more memory than the budget.
+     */
+    case tooMuchMemory(
+        /**
+         * The budget, in bytes.
+         */maxBytes: UInt64
+    )
+    /**
+     * The file is longer than any picture the budget takes.
+     */
+    case fileTooLarge(
+        /**
+         * The file's length.
+         */bytes: UInt64, 
+        /**
+         * The budget.
+         */maxBytes: UInt64
+    )
+    /**
+     * The chosen square is not finite, has no area or leaves the photo.
+     */
+    case cropOutside
+    /**
+     * Pixels handed over by the platform that do not make the picture they claim.
+     */
+    case pixelsDoNotFit
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension PictureProblem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePictureProblem: FfiConverterRustBuffer {
+    typealias SwiftType = PictureProblem
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PictureProblem {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .empty
+        
+        case 2: return .notAPicture
+        
+        case 3: return .formatNotRead(format: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 4: return .featureNotRead(format: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 5: return .damaged(format: try FfiConverterString.read(from: &buf)
+        )
+        
+        case 6: return .truncated
+        
+        case 7: return .tooManyPixels(width: try FfiConverterUInt32.read(from: &buf), height: try FfiConverterUInt32.read(from: &buf), maxPixels: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 8: return .tooMuchMemory(maxBytes: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 9: return .fileTooLarge(bytes: try FfiConverterUInt64.read(from: &buf), maxBytes: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 10: return .cropOutside
+        
+        case 11: return .pixelsDoNotFit
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PictureProblem, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .empty:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .notAPicture:
+            writeInt(&buf, Int32(2))
+        
+        
+        case let .formatNotRead(format):
+            writeInt(&buf, Int32(3))
+            FfiConverterString.write(format, into: &buf)
+            
+        
+        case let .featureNotRead(format):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(format, into: &buf)
+            
+        
+        case let .damaged(format):
+            writeInt(&buf, Int32(5))
+            FfiConverterString.write(format, into: &buf)
+            
+        
+        case .truncated:
+            writeInt(&buf, Int32(6))
+        
+        
+        case let .tooManyPixels(width,height,maxPixels):
+            writeInt(&buf, Int32(7))
+            FfiConverterUInt32.write(width, into: &buf)
+            FfiConverterUInt32.write(height, into: &buf)
+            FfiConverterUInt64.write(maxPixels, into: &buf)
+            
+        
+        case let .tooMuchMemory(maxBytes):
+            writeInt(&buf, Int32(8))
+            FfiConverterUInt64.write(maxBytes, into: &buf)
+            
+        
+        case let .fileTooLarge(bytes,maxBytes):
+            writeInt(&buf, Int32(9))
+            FfiConverterUInt64.write(bytes, into: &buf)
+            FfiConverterUInt64.write(maxBytes, into: &buf)
+            
+        
+        case .cropOutside:
+            writeInt(&buf, Int32(10))
+        
+        
+        case .pixelsDoNotFit:
+            writeInt(&buf, Int32(11))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePictureProblem_lift(_ buf: RustBuffer) throws -> PictureProblem {
+    return try FfiConverterTypePictureProblem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePictureProblem_lower(_ value: PictureProblem) -> RustBuffer {
+    return FfiConverterTypePictureProblem.lower(value)
+}
+
+
+
+/**
  * Everything that can go wrong, one variant per kind; the message says what happened.
  */
 public 
@@ -4490,6 +5418,213 @@ public func FfiConverterTypePuzzleError_lift(_ buf: RustBuffer) throws -> Puzzle
 #endif
 public func FfiConverterTypePuzzleError_lower(_ value: PuzzleError) -> RustBuffer {
     return FfiConverterTypePuzzleError.lower(value)
+}
+
+
+/**
+ * A failure by kind, with the facts a player's words need. `detail` is the core's English,
+ * for a details view or a log: never parsed, never the text shown first.
+ */
+public 
+enum PuzzleFailure: Swift.Error, Equatable, Hashable, Foundation.LocalizedError {
+
+    
+    
+    /**
+     * A search (a solve, a hint, the fewest count, a distance shuffle, a table build) stopped
+     * before it finished.
+     */
+    case SearchStopped(
+        /**
+         * What stopped it.
+         */stop: SearchStop, 
+        /**
+         * The work it did until then.
+         */stats: SearchStats, 
+        /**
+         * The core's sentence.
+         */detail: String
+    )
+    /**
+     * A photo or picture that cannot be used.
+     */
+    case PictureRefused(
+        /**
+         * Why.
+         */problem: PictureProblem, 
+        /**
+         * The core's sentence.
+         */detail: String
+    )
+    /**
+     * Pattern databases (a file, bytes, or the ones a search was given) that cannot be used.
+     */
+    case TablesRefused(
+        /**
+         * Why.
+         */problem: TableProblem, 
+        /**
+         * The core's sentence.
+         */detail: String
+    )
+    /**
+     * A tile list, size or cell that does not describe a board.
+     */
+    case InvalidBoard(
+        /**
+         * The core's sentence.
+         */detail: String
+    )
+    /**
+     * The board cannot reach the goal.
+     */
+    case Unsolvable(
+        /**
+         * The core's sentence.
+         */detail: String
+    )
+    /**
+     * The algorithm does not take boards this large (plain BFS on 6×6).
+     */
+    case Unsupported(
+        /**
+         * The largest side the algorithm takes.
+         */maxSize: UInt32, 
+        /**
+         * The core's sentence.
+         */detail: String
+    )
+    /**
+     * An argument out of range: an edge, a distance, a built-in picture's id.
+     */
+    case InvalidArgument(
+        /**
+         * The core's sentence.
+         */detail: String
+    )
+
+    
+
+    
+
+    
+    public var errorDescription: String? {
+        String(reflecting: self)
+    }
+    
+}
+
+#if compiler(>=6)
+extension PuzzleFailure: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypePuzzleFailure: FfiConverterRustBuffer {
+    typealias SwiftType = PuzzleFailure
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> PuzzleFailure {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+
+        
+
+        
+        case 1: return .SearchStopped(
+            stop: try FfiConverterTypeSearchStop.read(from: &buf), 
+            stats: try FfiConverterTypeSearchStats.read(from: &buf), 
+            detail: try FfiConverterString.read(from: &buf)
+            )
+        case 2: return .PictureRefused(
+            problem: try FfiConverterTypePictureProblem.read(from: &buf), 
+            detail: try FfiConverterString.read(from: &buf)
+            )
+        case 3: return .TablesRefused(
+            problem: try FfiConverterTypeTableProblem.read(from: &buf), 
+            detail: try FfiConverterString.read(from: &buf)
+            )
+        case 4: return .InvalidBoard(
+            detail: try FfiConverterString.read(from: &buf)
+            )
+        case 5: return .Unsolvable(
+            detail: try FfiConverterString.read(from: &buf)
+            )
+        case 6: return .Unsupported(
+            maxSize: try FfiConverterUInt32.read(from: &buf), 
+            detail: try FfiConverterString.read(from: &buf)
+            )
+        case 7: return .InvalidArgument(
+            detail: try FfiConverterString.read(from: &buf)
+            )
+
+         default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: PuzzleFailure, into buf: inout [UInt8]) {
+        switch value {
+
+        
+
+        
+        
+        case let .SearchStopped(stop,stats,detail):
+            writeInt(&buf, Int32(1))
+            FfiConverterTypeSearchStop.write(stop, into: &buf)
+            FfiConverterTypeSearchStats.write(stats, into: &buf)
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .PictureRefused(problem,detail):
+            writeInt(&buf, Int32(2))
+            FfiConverterTypePictureProblem.write(problem, into: &buf)
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .TablesRefused(problem,detail):
+            writeInt(&buf, Int32(3))
+            FfiConverterTypeTableProblem.write(problem, into: &buf)
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .InvalidBoard(detail):
+            writeInt(&buf, Int32(4))
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .Unsolvable(detail):
+            writeInt(&buf, Int32(5))
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .Unsupported(maxSize,detail):
+            writeInt(&buf, Int32(6))
+            FfiConverterUInt32.write(maxSize, into: &buf)
+            FfiConverterString.write(detail, into: &buf)
+            
+        
+        case let .InvalidArgument(detail):
+            writeInt(&buf, Int32(7))
+            FfiConverterString.write(detail, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleFailure_lift(_ buf: RustBuffer) throws -> PuzzleFailure {
+    return try FfiConverterTypePuzzleFailure.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypePuzzleFailure_lower(_ value: PuzzleFailure) -> RustBuffer {
+    return FfiConverterTypePuzzleFailure.lower(value)
 }
 
 
@@ -4722,6 +5857,141 @@ public func FfiConverterTypeRecordsStoreError_lower(_ value: RecordsStoreError) 
 
 
 /**
+ * What stopped a search.
+ */
+
+public enum SearchStop: Equatable, Hashable {
+    
+    /**
+     * Its time ran out.
+     */
+    case time(
+        /**
+         * The time it had, in milliseconds (`Limits.timeout_ms`, or Auto's own 10 s).
+         */budgetMs: UInt64, 
+        /**
+         * How long it ran, in milliseconds.
+         */elapsedMs: UInt64
+    )
+    /**
+     * Its tables reached the memory budget.
+     */
+    case memory(
+        /**
+         * The budget, in bytes.
+         */budgetBytes: UInt64, 
+        /**
+         * What its tables held when it stopped, in bytes.
+         */heldBytes: UInt64, 
+        /**
+         * What the step it refused would have needed (above the budget; 0 when unknown).
+         */neededBytes: UInt64
+    )
+    /**
+     * It expanded as many positions as it was allowed.
+     */
+    case nodes(
+        /**
+         * `Limits.max_nodes`; `None` when one of the solver's own stages set the count.
+         */budget: UInt64?, 
+        /**
+         * Positions expanded.
+         */expanded: UInt64
+    )
+    /**
+     * Its cancel token was set.
+     */
+    case cancelled(
+        /**
+         * How long it ran, in milliseconds.
+         */elapsedMs: UInt64
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension SearchStop: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeSearchStop: FfiConverterRustBuffer {
+    typealias SwiftType = SearchStop
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SearchStop {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .time(budgetMs: try FfiConverterUInt64.read(from: &buf), elapsedMs: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 2: return .memory(budgetBytes: try FfiConverterUInt64.read(from: &buf), heldBytes: try FfiConverterUInt64.read(from: &buf), neededBytes: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 3: return .nodes(budget: try FfiConverterOptionUInt64.read(from: &buf), expanded: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        case 4: return .cancelled(elapsedMs: try FfiConverterUInt64.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: SearchStop, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .time(budgetMs,elapsedMs):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt64.write(budgetMs, into: &buf)
+            FfiConverterUInt64.write(elapsedMs, into: &buf)
+            
+        
+        case let .memory(budgetBytes,heldBytes,neededBytes):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt64.write(budgetBytes, into: &buf)
+            FfiConverterUInt64.write(heldBytes, into: &buf)
+            FfiConverterUInt64.write(neededBytes, into: &buf)
+            
+        
+        case let .nodes(budget,expanded):
+            writeInt(&buf, Int32(3))
+            FfiConverterOptionUInt64.write(budget, into: &buf)
+            FfiConverterUInt64.write(expanded, into: &buf)
+            
+        
+        case let .cancelled(elapsedMs):
+            writeInt(&buf, Int32(4))
+            FfiConverterUInt64.write(elapsedMs, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchStop_lift(_ buf: RustBuffer) throws -> SearchStop {
+    return try FfiConverterTypeSearchStop.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeSearchStop_lower(_ value: SearchStop) -> RustBuffer {
+    return FfiConverterTypeSearchStop.lower(value)
+}
+
+
+
+/**
  * How a shuffle mixes the board.
  */
 
@@ -4808,6 +6078,395 @@ public func FfiConverterTypeShuffleKind_lift(_ buf: RustBuffer) throws -> Shuffl
 #endif
 public func FfiConverterTypeShuffleKind_lower(_ value: ShuffleKind) -> RustBuffer {
     return FfiConverterTypeShuffleKind.lower(value)
+}
+
+
+
+/**
+ * Why pattern databases cannot be used.
+ */
+
+public enum TableProblem: Equatable, Hashable {
+    
+    /**
+     * There is no file at the path given.
+     */
+    case fileMissing
+    /**
+     * Written by another format version: build them again.
+     */
+    case staleVersion(
+        /**
+         * The version in the file.
+         */found: UInt16, 
+        /**
+         * The version this core reads.
+         */expected: UInt16
+    )
+    /**
+     * Tables of an earlier set of tile groups (written by an earlier core): they would give
+     * the fewest moves, only more slowly, so the typed loaders refuse them: build them again.
+     */
+    case staleGroups
+    /**
+     * Damaged: not a table file, cut short, a checksum that fails, or inconsistent.
+     */
+    case damaged
+    /**
+     * Built for a goal that does not serve this board.
+     */
+    case otherGoal
+    /**
+     * Built for boards of another size.
+     */
+    case otherSize(
+        /**
+         * The side they were built for.
+         */built: UInt32, 
+        /**
+         * The side of the board they were asked to serve.
+         */board: UInt32
+    )
+    /**
+     * The search needs pattern databases and none were given.
+     */
+    case noneGiven
+    /**
+     * Pattern databases cover 2×2 to 5×5 boards, not this size.
+     */
+    case unsupportedSize(
+        /**
+         * The board's side.
+         */size: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TableProblem: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTableProblem: FfiConverterRustBuffer {
+    typealias SwiftType = TableProblem
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TableProblem {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .fileMissing
+        
+        case 2: return .staleVersion(found: try FfiConverterUInt16.read(from: &buf), expected: try FfiConverterUInt16.read(from: &buf)
+        )
+        
+        case 3: return .staleGroups
+        
+        case 4: return .damaged
+        
+        case 5: return .otherGoal
+        
+        case 6: return .otherSize(built: try FfiConverterUInt32.read(from: &buf), board: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 7: return .noneGiven
+        
+        case 8: return .unsupportedSize(size: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TableProblem, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .fileMissing:
+            writeInt(&buf, Int32(1))
+        
+        
+        case let .staleVersion(found,expected):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt16.write(found, into: &buf)
+            FfiConverterUInt16.write(expected, into: &buf)
+            
+        
+        case .staleGroups:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .damaged:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .otherGoal:
+            writeInt(&buf, Int32(5))
+        
+        
+        case let .otherSize(built,board):
+            writeInt(&buf, Int32(6))
+            FfiConverterUInt32.write(built, into: &buf)
+            FfiConverterUInt32.write(board, into: &buf)
+            
+        
+        case .noneGiven:
+            writeInt(&buf, Int32(7))
+        
+        
+        case let .unsupportedSize(size):
+            writeInt(&buf, Int32(8))
+            FfiConverterUInt32.write(size, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTableProblem_lift(_ buf: RustBuffer) throws -> TableProblem {
+    return try FfiConverterTypeTableProblem.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTableProblem_lower(_ value: TableProblem) -> RustBuffer {
+    return FfiConverterTypeTableProblem.lower(value)
+}
+
+
+
+/**
+ * One goal of the method: what a person sets out to do next.
+ */
+
+public enum TeachGoal: Equatable, Hashable {
+    
+    /**
+     * One tile to its cell in the line being finished ("tile 3 to the top row").
+     */
+    case placeTile(
+        /**
+         * The tile.
+         */tile: UInt32, 
+        /**
+         * Its cell, row-major.
+         */cell: UInt32, 
+        /**
+         * Its row or column.
+         */line: TeachLine
+    )
+    /**
+     * A line's last two tiles together by the trick: the first parked in the second's cell,
+     * the second beside it, both turned in.
+     */
+    case lastTwo(
+        /**
+         * The two tiles, the one nearer the line's far end first.
+         */tiles: [UInt32], 
+        /**
+         * Their cells, in the same order.
+         */cells: [UInt32], 
+        /**
+         * The row or column.
+         */line: TeachLine
+    )
+    /**
+     * The last 2×3 or 3×2 (or a whole 2×2 board), by turning its tiles round.
+     */
+    case lastBlock(
+        /**
+         * Its top row.
+         */top: UInt32, 
+        /**
+         * Its left column.
+         */left: UInt32, 
+        /**
+         * Its rows.
+         */rows: UInt32, 
+        /**
+         * Its columns.
+         */columns: UInt32, 
+        /**
+         * Its tiles, in the order they are placed.
+         */tiles: [UInt32], 
+        /**
+         * Their cells, in the same order.
+         */cells: [UInt32]
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TeachGoal: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachGoal: FfiConverterRustBuffer {
+    typealias SwiftType = TeachGoal
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachGoal {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .placeTile(tile: try FfiConverterUInt32.read(from: &buf), cell: try FfiConverterUInt32.read(from: &buf), line: try FfiConverterTypeTeachLine.read(from: &buf)
+        )
+        
+        case 2: return .lastTwo(tiles: try FfiConverterSequenceUInt32.read(from: &buf), cells: try FfiConverterSequenceUInt32.read(from: &buf), line: try FfiConverterTypeTeachLine.read(from: &buf)
+        )
+        
+        case 3: return .lastBlock(top: try FfiConverterUInt32.read(from: &buf), left: try FfiConverterUInt32.read(from: &buf), rows: try FfiConverterUInt32.read(from: &buf), columns: try FfiConverterUInt32.read(from: &buf), tiles: try FfiConverterSequenceUInt32.read(from: &buf), cells: try FfiConverterSequenceUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TeachGoal, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .placeTile(tile,cell,line):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(tile, into: &buf)
+            FfiConverterUInt32.write(cell, into: &buf)
+            FfiConverterTypeTeachLine.write(line, into: &buf)
+            
+        
+        case let .lastTwo(tiles,cells,line):
+            writeInt(&buf, Int32(2))
+            FfiConverterSequenceUInt32.write(tiles, into: &buf)
+            FfiConverterSequenceUInt32.write(cells, into: &buf)
+            FfiConverterTypeTeachLine.write(line, into: &buf)
+            
+        
+        case let .lastBlock(top,left,rows,columns,tiles,cells):
+            writeInt(&buf, Int32(3))
+            FfiConverterUInt32.write(top, into: &buf)
+            FfiConverterUInt32.write(left, into: &buf)
+            FfiConverterUInt32.write(rows, into: &buf)
+            FfiConverterUInt32.write(columns, into: &buf)
+            FfiConverterSequenceUInt32.write(tiles, into: &buf)
+            FfiConverterSequenceUInt32.write(cells, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachGoal_lift(_ buf: RustBuffer) throws -> TeachGoal {
+    return try FfiConverterTypeTeachGoal.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachGoal_lower(_ value: TeachGoal) -> RustBuffer {
+    return FfiConverterTypeTeachGoal.lower(value)
+}
+
+
+
+/**
+ * A row or a column, by its index from 0 (top row, left column).
+ */
+
+public enum TeachLine: Equatable, Hashable {
+    
+    /**
+     * A row.
+     */
+    case row(
+        /**
+         * 0 at the top.
+         */index: UInt32
+    )
+    /**
+     * A column.
+     */
+    case column(
+        /**
+         * 0 at the left.
+         */index: UInt32
+    )
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension TeachLine: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeTeachLine: FfiConverterRustBuffer {
+    typealias SwiftType = TeachLine
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> TeachLine {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .row(index: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        case 2: return .column(index: try FfiConverterUInt32.read(from: &buf)
+        )
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: TeachLine, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case let .row(index):
+            writeInt(&buf, Int32(1))
+            FfiConverterUInt32.write(index, into: &buf)
+            
+        
+        case let .column(index):
+            writeInt(&buf, Int32(2))
+            FfiConverterUInt32.write(index, into: &buf)
+            
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachLine_lift(_ buf: RustBuffer) throws -> TeachLine {
+    return try FfiConverterTypeTeachLine.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeTeachLine_lower(_ value: TeachLine) -> RustBuffer {
+    return FfiConverterTypeTeachLine.lower(value)
 }
 
 
@@ -4982,6 +6641,30 @@ fileprivate struct FfiConverterOptionTypeBestGame: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeCoachingHint: FfiConverterRustBuffer {
+    typealias SwiftType = CoachingHint?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeCoachingHint.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeCoachingHint.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeCrop: FfiConverterRustBuffer {
     typealias SwiftType = Crop?
 
@@ -5127,6 +6810,56 @@ fileprivate struct FfiConverterSequenceUInt32: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
+    typealias SwiftType = [String]
+
+    public static func write(_ value: [String], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterString.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [String] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [String]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterString.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeAsideFile: FfiConverterRustBuffer {
+    typealias SwiftType = [AsideFile]
+
+    public static func write(_ value: [AsideFile], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeAsideFile.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [AsideFile] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [AsideFile]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeAsideFile.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer {
     typealias SwiftType = [BuiltinPicture]
 
@@ -5144,6 +6877,31 @@ fileprivate struct FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffe
         seq.reserveCapacity(Int(len))
         for _ in 0 ..< len {
             seq.append(try FfiConverterTypeBuiltinPicture.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+fileprivate struct FfiConverterSequenceTypeDroppedRecordEntry: FfiConverterRustBuffer {
+    typealias SwiftType = [DroppedRecordEntry]
+
+    public static func write(_ value: [DroppedRecordEntry], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeDroppedRecordEntry.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [DroppedRecordEntry] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [DroppedRecordEntry]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeDroppedRecordEntry.read(from: &buf))
         }
         return seq
     }
@@ -5227,6 +6985,31 @@ fileprivate struct FfiConverterSequenceTypeSlide: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeTeachPhase: FfiConverterRustBuffer {
+    typealias SwiftType = [TeachPhase]
+
+    public static func write(_ value: [TeachPhase], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeTeachPhase.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [TeachPhase] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [TeachPhase]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeTeachPhase.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeDirection: FfiConverterRustBuffer {
     typealias SwiftType = [Direction]
 
@@ -5255,6 +7038,17 @@ public func coreVersion() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_func_core_version(uniffiCallStatus
+    )
+})
+}
+/**
+ * A new game's id: 128 random bits as 32 hex digits. Mint one when a game starts, keep it
+ * with the game's session, and record its win with [`RecordsStore::record_once`].
+ */
+public func newGameId() -> String  {
+    return try!  FfiConverterString.lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_new_game_id(uniffiCallStatus
     )
 })
 }
@@ -5357,12 +7151,52 @@ public func loadPictureCropped(bytes: Data, edge: UInt32, crop: Crop?)throws  ->
 })
 }
 /**
+ * [`load_picture_cropped`], a refusal by kind (a crop that leaves the photo is
+ * [`PictureProblem::CropOutside`](crate::PictureProblem::CropOutside)).
+ */
+public func loadPictureCroppedTyped(bytes: Data, edge: UInt32, crop: Crop?)throws  -> Picture  {
+    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped_typed(
+        FfiConverterData.lower(bytes),
+        FfiConverterUInt32.lower(edge),
+        FfiConverterOptionTypeCrop.lower(crop),uniffiCallStatus
+    )
+})
+}
+/**
+ * [`load_picture`], a refusal by kind ([`PuzzleFailure::PictureRefused`]).
+ */
+public func loadPictureTyped(bytes: Data, edge: UInt32)throws  -> Picture  {
+    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_load_picture_typed(
+        FfiConverterData.lower(bytes),
+        FfiConverterUInt32.lower(edge),uniffiCallStatus
+    )
+})
+}
+/**
  * [`load_picture`] with explicit budgets.
  */
 public func loadPictureWithLimits(bytes: Data, edge: UInt32, maxPixels: UInt64, maxBytes: UInt64)throws  -> Picture  {
     return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(
+        FfiConverterData.lower(bytes),
+        FfiConverterUInt32.lower(edge),
+        FfiConverterUInt64.lower(maxPixels),
+        FfiConverterUInt64.lower(maxBytes),uniffiCallStatus
+    )
+})
+}
+/**
+ * [`load_picture_with_limits`], a refusal by kind.
+ */
+public func loadPictureWithLimitsTyped(bytes: Data, edge: UInt32, maxPixels: UInt64, maxBytes: UInt64)throws  -> Picture  {
+    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits_typed(
         FfiConverterData.lower(bytes),
         FfiConverterUInt32.lower(edge),
         FfiConverterUInt64.lower(maxPixels),
@@ -5385,6 +7219,18 @@ public func loadPreview(bytes: Data, maxEdge: UInt32)throws  -> PhotoPreview  {
 })
 }
 /**
+ * [`load_preview`], a refusal by kind.
+ */
+public func loadPreviewTyped(bytes: Data, maxEdge: UInt32)throws  -> PhotoPreview  {
+    return try  FfiConverterTypePhotoPreview_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_load_preview_typed(
+        FfiConverterData.lower(bytes),
+        FfiConverterUInt32.lower(maxEdge),uniffiCallStatus
+    )
+})
+}
+/**
  * A picture from pixels the platform decoded (HEIC, AVIF, RAW): `height` rows of `width` RGBA
  * pixels, `stride` bytes apart, already upright; cut to `crop` and resized to `edge`. Wrong
  * lengths, zero sizes, short strides and sizes over the budgets are `BadPicture` errors.
@@ -5393,6 +7239,22 @@ public func pictureFromPixels(width: UInt32, height: UInt32, rgba: Data, stride:
     return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(
+        FfiConverterUInt32.lower(width),
+        FfiConverterUInt32.lower(height),
+        FfiConverterData.lower(rgba),
+        FfiConverterUInt32.lower(stride),
+        FfiConverterOptionTypeCrop.lower(crop),
+        FfiConverterUInt32.lower(edge),uniffiCallStatus
+    )
+})
+}
+/**
+ * [`picture_from_pixels`], a refusal by kind.
+ */
+public func pictureFromPixelsTyped(width: UInt32, height: UInt32, rgba: Data, stride: UInt32, crop: Crop?, edge: UInt32)throws  -> Picture  {
+    return try  FfiConverterTypePicture_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels_typed(
         FfiConverterUInt32.lower(width),
         FfiConverterUInt32.lower(height),
         FfiConverterData.lower(rgba),
@@ -5427,6 +7289,19 @@ public func pictureSize(bytes: Data)throws  -> PictureSize  {
 })
 }
 /**
+ * [`picture_size`], a refusal by kind: a HEIF photo is
+ * [`PictureProblem::FormatNotRead`](crate::PictureProblem::FormatNotRead), for the platform's
+ * decoder.
+ */
+public func pictureSizeTyped(bytes: Data)throws  -> PictureSize  {
+    return try  FfiConverterTypePictureSize_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_picture_size_typed(
+        FfiConverterData.lower(bytes),uniffiCallStatus
+    )
+})
+}
+/**
  * Where the piece of `cell` lies in an `edge`-pixel picture cut `size`×`size`.
  */
 public func tileRect(size: UInt32, edge: UInt32, cell: UInt32)throws  -> TileRect  {
@@ -5456,12 +7331,42 @@ public func bestCount(start: [UInt32], goal: [UInt32], limits: Limits, pdb: Patt
 })
 }
 /**
+ * [`best_count`], its failures by kind ([`PuzzleFailure`]).
+ */
+public func bestCountTyped(start: [UInt32], goal: [UInt32], limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Solution  {
+    return try  FfiConverterTypeSolution_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_best_count_typed(
+        FfiConverterSequenceUInt32.lower(start),
+        FfiConverterSequenceUInt32.lower(goal),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+/**
  * The next move of an optimal (or best found) solution; `None` at the goal.
  */
 public func hint(start: [UInt32], goal: [UInt32], limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Direction?  {
     return try  FfiConverterOptionTypeDirection.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
         uniffiCallStatus in
     uniffi_slidepuzzle_ffi_fn_func_hint(
+        FfiConverterSequenceUInt32.lower(start),
+        FfiConverterSequenceUInt32.lower(goal),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+/**
+ * [`hint`], its failures by kind ([`PuzzleFailure`]).
+ */
+public func hintTyped(start: [UInt32], goal: [UInt32], limits: Limits, pdb: PatternDatabase?, cancel: CancelToken?)throws  -> Direction?  {
+    return try  FfiConverterOptionTypeDirection.lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_hint_typed(
         FfiConverterSequenceUInt32.lower(start),
         FfiConverterSequenceUInt32.lower(goal),
         FfiConverterTypeLimits_lower(limits),
@@ -5488,6 +7393,51 @@ public func solve(start: [UInt32], goal: [UInt32], algorithm: Algorithm, heurist
     )
 })
 }
+/**
+ * [`solve`], its failures by kind ([`PuzzleFailure`]): which budget stopped it and how far it
+ * got, a board that cannot be solved, tables that do not serve it.
+ */
+public func solveTyped(start: [UInt32], goal: [UInt32], algorithm: Algorithm, heuristic: Heuristic, limits: Limits, pdb: PatternDatabase?, progress: ProgressListener?, cancel: CancelToken?)throws  -> Solution  {
+    return try  FfiConverterTypeSolution_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_solve_typed(
+        FfiConverterSequenceUInt32.lower(start),
+        FfiConverterSequenceUInt32.lower(goal),
+        FfiConverterTypeAlgorithm_lower(algorithm),
+        FfiConverterTypeHeuristic_lower(heuristic),
+        FfiConverterTypeLimits_lower(limits),
+        FfiConverterOptionTypePatternDatabase.lower(pdb),
+        FfiConverterOptionTypeProgressListener.lower(progress),
+        FfiConverterOptionTypeCancelToken.lower(cancel),uniffiCallStatus
+    )
+})
+}
+/**
+ * The coaching hint for `board` on its way to `goal`; `None` when it is solved. Following the
+ * hints is the teaching solve from that board.
+ */
+public func coachingHint(boardTiles: [UInt32], goal: [UInt32])throws  -> CoachingHint?  {
+    return try  FfiConverterOptionTypeCoachingHint.lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_coaching_hint(
+        FfiConverterSequenceUInt32.lower(boardTiles),
+        FfiConverterSequenceUInt32.lower(goal),uniffiCallStatus
+    )
+})
+}
+/**
+ * The teaching solve of `start` toward `goal`: phases a person can follow and repeat. Takes
+ * milliseconds on 8×8; longer than Auto's solve.
+ */
+public func teachingPlan(start: [UInt32], goal: [UInt32])throws  -> TeachPlan  {
+    return try  FfiConverterTypeTeachPlan_lift(try rustCallWithError(FfiConverterTypePuzzleError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_func_teaching_plan(
+        FfiConverterSequenceUInt32.lower(start),
+        FfiConverterSequenceUInt32.lower(goal),uniffiCallStatus
+    )
+})
+}
 
 private enum InitializationResult {
     case ok
@@ -5505,6 +7455,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.contractVersionMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_core_version() != 53218) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_new_game_id() != 13453) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() != 30569) {
@@ -5531,13 +7484,28 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped() != 15026) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped_typed() != 10294) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_typed() != 7523) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() != 32470) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits_typed() != 2929) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_load_preview() != 62783) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_func_load_preview_typed() != 65085) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() != 5184) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels_typed() != 52642) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_picture_png() != 58346) {
@@ -5546,16 +7514,34 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_func_picture_size() != 3452) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_func_picture_size_typed() != 21386) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_func_tile_rect() != 2006) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_func_best_count() != 38743) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_func_best_count_typed() != 56591) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_func_hint() != 11468) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_func_hint_typed() != 50494) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_func_solve() != 58754) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_solve_typed() != 8146) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_coaching_hint() != 45054) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_func_teaching_plan() != 44665) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size() != 43029) {
@@ -5571,6 +7557,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() != 21090) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once() != 6516) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() != 65025) {
@@ -5591,10 +7580,19 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside() != 48947) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files() != 41135) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() != 10875) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() != 18746) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() != 40517) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() != 32173) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() != 30533) {
@@ -5604,6 +7602,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_best_count() != 17652) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_best_count_typed() != 32672) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell() != 60314) {
@@ -5622,6 +7623,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_hint() != 3801) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_hint_typed() != 19218) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_home_cell() != 11850) {
@@ -5645,10 +7649,16 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_method_game_shuffle() != 13328) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_shuffle_typed() != 55188) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_size() != 13571) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_solve() != 7647) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_game_solve_typed() != 15451) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell() != 4266) {
@@ -5708,10 +7718,19 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build() != 38054) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build_typed() != 52053) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() != 40788) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed() != 37518) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() != 20638) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed() != 18184) {
         return InitializationResult.apiChecksumMismatch
     }
 

@@ -305,6 +305,11 @@ void uniffi_slidepuzzle_ffi_fn_method_personalbests_merge(uint64_t ptr, uint64_t
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_record(uint64_t ptr, RustBuffer win, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_ONCE
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(uint64_t ptr, RustBuffer game_id, RustBuffer win, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_TO_JSON
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_TO_JSON
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -350,6 +355,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_entry(uint64_t ptr, uin
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_MERGE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_MERGE
 void uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(uint64_t ptr, uint64_t other, RustCallStatus *_Nonnull out_status
@@ -358,6 +368,16 @@ void uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(uint64_t ptr, uint64_t 
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(uint64_t ptr, RustBuffer win, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD_ONCE
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(uint64_t ptr, RustBuffer game_id, RustBuffer win, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CLONE_GAME
@@ -400,6 +420,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_apply(uint64_t ptr, RustBuffer 
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_best_count(uint64_t ptr, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_BEST_COUNT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_BEST_COUNT_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_best_count_typed(uint64_t ptr, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_BLANK_CELL
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_BLANK_CELL
 uint32_t uniffi_slidepuzzle_ffi_fn_method_game_blank_cell(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -428,6 +453,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_goal(uint64_t ptr, RustCallStat
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_HINT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_HINT
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_hint(uint64_t ptr, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_HINT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_HINT_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_hint_typed(uint64_t ptr, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_HOME_CELL
@@ -465,6 +495,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_save(uint64_t ptr, RustCallStat
 void uniffi_slidepuzzle_ffi_fn_method_game_shuffle(uint64_t ptr, RustBuffer kind, uint64_t seed, RustBuffer pdb, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SHUFFLE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SHUFFLE_TYPED
+void uniffi_slidepuzzle_ffi_fn_method_game_shuffle_typed(uint64_t ptr, RustBuffer kind, uint64_t seed, RustBuffer pdb, RustBuffer limits, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SIZE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SIZE
 uint32_t uniffi_slidepuzzle_ffi_fn_method_game_size(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -473,6 +508,11 @@ uint32_t uniffi_slidepuzzle_ffi_fn_method_game_size(uint64_t ptr, RustCallStatus
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SOLVE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SOLVE
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_solve(uint64_t ptr, RustBuffer algorithm, RustBuffer heuristic, RustBuffer limits, RustBuffer pdb, RustBuffer progress, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SOLVE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_SOLVE_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_game_solve_typed(uint64_t ptr, RustBuffer algorithm, RustBuffer heuristic, RustBuffer limits, RustBuffer pdb, RustBuffer progress, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_GAME_TAP_CELL
@@ -556,14 +596,29 @@ void uniffi_slidepuzzle_ffi_fn_free_patterndatabase(uint64_t handle, RustCallSta
 uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build(RustBuffer goal, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_BUILD_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_BUILD_TYPED
+uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build_typed(RustBuffer goal, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES
 uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(RustBuffer bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES_TYPED
+uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes_typed(RustBuffer bytes, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
 uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(RustBuffer path, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE_TYPED
+uint64_t uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file_typed(RustBuffer path, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PATTERNDATABASE_GOAL
@@ -589,6 +644,12 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_method_patterndatabase_to_bytes(uint64_t pt
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_CORE_VERSION
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_core_version(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_NEW_GAME_ID
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_NEW_GAME_ID
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_new_game_id(RustCallStatus *_Nonnull out_status
     
 );
 #endif
@@ -633,9 +694,24 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture(RustBuffer bytes, uint32_
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(RustBuffer bytes, uint32_t edge, RustBuffer crop, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_CROPPED_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_CROPPED_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped_typed(RustBuffer bytes, uint32_t edge, RustBuffer crop, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_typed(RustBuffer bytes, uint32_t edge, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_WITH_LIMITS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_WITH_LIMITS
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(RustBuffer bytes, uint32_t edge, uint64_t max_pixels, uint64_t max_bytes, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_WITH_LIMITS_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PICTURE_WITH_LIMITS_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits_typed(RustBuffer bytes, uint32_t edge, uint64_t max_pixels, uint64_t max_bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PREVIEW
@@ -643,9 +719,19 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(RustBuffer by
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_preview(RustBuffer bytes, uint32_t max_edge, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PREVIEW_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_LOAD_PREVIEW_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_load_preview_typed(RustBuffer bytes, uint32_t max_edge, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(uint32_t width, uint32_t height, RustBuffer rgba, uint32_t stride, RustBuffer crop, uint32_t edge, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_FROM_PIXELS_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels_typed(uint32_t width, uint32_t height, RustBuffer rgba, uint32_t stride, RustBuffer crop, uint32_t edge, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_PNG
@@ -658,6 +744,11 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_png(RustBuffer picture, RustCa
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_size(RustBuffer bytes, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_SIZE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_PICTURE_SIZE_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_picture_size_typed(RustBuffer bytes, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TILE_RECT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TILE_RECT
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_tile_rect(uint32_t size, uint32_t edge, uint32_t cell, RustCallStatus *_Nonnull out_status
@@ -668,14 +759,39 @@ RustBuffer uniffi_slidepuzzle_ffi_fn_func_tile_rect(uint32_t size, uint32_t edge
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_best_count(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_BEST_COUNT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_BEST_COUNT_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_best_count_typed(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_hint(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_HINT_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_hint_typed(RustBuffer start, RustBuffer goal, RustBuffer limits, RustBuffer pdb, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_SOLVE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_SOLVE
 RustBuffer uniffi_slidepuzzle_ffi_fn_func_solve(RustBuffer start, RustBuffer goal, RustBuffer algorithm, RustBuffer heuristic, RustBuffer limits, RustBuffer pdb, RustBuffer progress, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_SOLVE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_SOLVE_TYPED
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_solve_typed(RustBuffer start, RustBuffer goal, RustBuffer algorithm, RustBuffer heuristic, RustBuffer limits, RustBuffer pdb, RustBuffer progress, RustBuffer cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_COACHING_HINT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_COACHING_HINT
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_coaching_hint(RustBuffer board_tiles, RustBuffer goal, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TEACHING_PLAN
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_FUNC_TEACHING_PLAN
+RustBuffer uniffi_slidepuzzle_ffi_fn_func_teaching_plan(RustBuffer start, RustBuffer goal, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_FFI_SLIDEPUZZLE_FFI_RUSTBUFFER_ALLOC
@@ -944,6 +1060,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_core_version(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_NEW_GAME_ID
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_NEW_GAME_ID
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_new_game_id(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_GOAL_TILES
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(void
@@ -992,9 +1114,27 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_CROPPED_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_CROPPED_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped_typed(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PICTURE_WITH_LIMITS_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits_typed(void
     
 );
 #endif
@@ -1004,9 +1144,21 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_preview(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PREVIEW_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_LOAD_PREVIEW_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_load_preview_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_FROM_PIXELS
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_FROM_PIXELS
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_FROM_PIXELS_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_FROM_PIXELS_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels_typed(void
     
 );
 #endif
@@ -1022,6 +1174,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_size(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_SIZE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_PICTURE_SIZE_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_picture_size_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TILE_RECT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TILE_RECT
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_tile_rect(void
@@ -1034,15 +1192,45 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_func_best_count(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_BEST_COUNT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_BEST_COUNT_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_best_count_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_hint(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_HINT_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_hint_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE
 uint16_t uniffi_slidepuzzle_ffi_checksum_func_solve(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_SOLVE_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_solve_typed(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_COACHING_HINT
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_COACHING_HINT
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_coaching_hint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TEACHING_PLAN
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_FUNC_TEACHING_PLAN
+uint16_t uniffi_slidepuzzle_ffi_checksum_func_teaching_plan(void
     
 );
 #endif
@@ -1073,6 +1261,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_merge(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_record(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_ONCE
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once(void
     
 );
 #endif
@@ -1112,6 +1306,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_KEPT_ASIDE_FILES
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_MERGE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_MERGE
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(void
@@ -1121,6 +1321,18 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD_ONCE
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD_ONCE
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_REMOVED_ASIDE_FILES
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files(void
     
 );
 #endif
@@ -1139,6 +1351,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_apply(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_BEST_COUNT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_BEST_COUNT
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_best_count(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_BEST_COUNT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_BEST_COUNT_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_best_count_typed(void
     
 );
 #endif
@@ -1175,6 +1393,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_goal(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_HINT
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_HINT
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_hint(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_HINT_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_HINT_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_hint_typed(void
     
 );
 #endif
@@ -1220,6 +1444,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_shuffle(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SHUFFLE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SHUFFLE_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_shuffle_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SIZE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SIZE
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_size(void
@@ -1229,6 +1459,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_size(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SOLVE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SOLVE
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_solve(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SOLVE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_GAME_SOLVE_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_game_solve_typed(void
     
 );
 #endif
@@ -1346,15 +1582,33 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_BUILD_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_BUILD_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES
 uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_BYTES_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE
 uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE_TYPED
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_CONSTRUCTOR_PATTERNDATABASE_FROM_FILE_TYPED
+uint16_t uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed(void
     
 );
 #endif

@@ -80,6 +80,16 @@ data class CropFrame(
         return doubleArrayOf(-(centerX - sidePixels / 2) * scale, -(centerY - sidePixels / 2) * scale, width * scale, height * scale)
     }
 
+    /** The player's view of the photo, to come back to: zoom and centre. */
+    fun encode(): String = "$zoom,$centerX,$centerY"
+
+    /** This photo's frame with the view [encode] wrote (kept inside the photo and the zoom's
+     *  range); this frame when [text] is missing or damaged. */
+    fun decoded(text: String?): CropFrame {
+        val parts = text?.split(',')?.mapNotNull { it.toDoubleOrNull() }?.takeIf { it.size == 3 && it.all { v -> v.isFinite() } } ?: return this
+        return copy(zoom = min(max(parts[0], 1.0), maximumZoom), centerX = parts[1], centerY = parts[2]).clamped()
+    }
+
     private fun clamped(): CropFrame {
         val half = sidePixels / 2
         return copy(centerX = min(max(centerX, half), width - half), centerY = min(max(centerY, half), height - half))

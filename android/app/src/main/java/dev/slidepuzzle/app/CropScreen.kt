@@ -17,9 +17,10 @@ import android.widget.LinearLayout
 import android.widget.ProgressBar
 
 /**
- * The crop screen: the photo fills a square frame; pinch zooms around the fingers, a drag pans,
- * double-tap goes back to the centre square; the square never leaves the photo and zooms no
- * closer than the board's pixels. TalkBack nudges and zooms it with actions. Use / Cancel.
+ * The crop screen: its title above the whole photo, the chosen square bright and what it cuts
+ * away dimmed around it; pinch zooms around the fingers, a drag pans, double-tap goes back to
+ * the centre square; the square never leaves the photo and zooms no closer than the board's
+ * pixels. TalkBack nudges and zooms it with actions. Use / Cancel.
  */
 class CropScreen(private val activity: MainActivity, private val controller: GameController, private val words: PlayerText) : ScreenView {
     private val cropView = CropView(activity, controller, words).apply { id = R.id.crop_view }
@@ -27,15 +28,15 @@ class CropScreen(private val activity: MainActivity, private val controller: Gam
     private val status = activity.label(colorRes = R.color.on_surface_variant)
     private val use = activity.button(words.string(R.string.crop_use), style = ButtonStyle.FILLED) { controller.cropUse() }.apply { id = R.id.crop_use }
     private val cancel = activity.button(words.string(R.string.common_cancel), style = ButtonStyle.TONAL) { controller.cropCancel() }.apply { id = R.id.crop_cancel }
+    private val title = activity.label(words.string(R.string.crop_title), R.dimen.text_title, bold = true).apply { accessibilityHeading() }
     private val panel = activity.column(
-        activity.label(words.string(R.string.crop_title), R.dimen.text_title, bold = true).apply { accessibilityHeading() },
         activity.label(words.string(R.string.crop_help), colorRes = R.color.on_surface_variant),
         status,
         spinner,
         activity.row(cancel, use),
         spacing = activity.dp(12),
     )
-    private val frame = BoardAndPanel(activity, cropView, panel, null)
+    private val frame = BoardAndPanel(activity, cropView, panel, title)
     override val view: View = frame
 
     override fun render(s: UiState) {
@@ -71,6 +72,19 @@ class CropView(context: Context, private val controller: GameController, private
         color = 0xFFFFFFFF.toInt()
         strokeWidth = context.dpF(2f)
     }
+    /** Over what the square cuts away: still seen, clearly not the puzzle. */
+    private val dim = Paint().apply { color = 0xA6000000.toInt() }
+
+    /** The square's side in the view: the whole photo fits the view at zoom 1 (a photo wider
+     *  than 2:1 is cut at its ends, so the square stays at least half the view). */
+    fun frameSide(): Double {
+        val c = crop ?: return width.toDouble()
+        val ratio = minOf(c.width, c.height).toDouble() / maxOf(c.width, c.height).coerceAtLeast(1)
+        return width * ratio.coerceIn(0.5, 1.0)
+    }
+
+    /** The square's top-left corner in the view (it is centred). */
+    fun frameOrigin(): Double = (width - frameSide()) / 2
 
     init {
         contentDescription = words.string(R.string.crop_square)
@@ -97,21 +111,31 @@ class CropView(context: Context, private val controller: GameController, private
     override fun onDraw(canvas: Canvas) {
         val c = crop ?: return
         val bmp = bitmap ?: return
-        val side = width.toDouble()
+        val side = frameSide()
+        val o = frameOrigin().toFloat()
+        val f = side.toFloat()
         val r = c.frame.photoRect(side)
-        canvas.drawBitmap(bmp, null, RectF(r[0].toFloat(), r[1].toFloat(), (r[0] + r[2]).toFloat(), (r[1] + r[3]).toFloat()), paint)
+        canvas.drawBitmap(bmp, null, RectF(o + r[0].toFloat(), o + r[1].toFloat(), o + (r[0] + r[2]).toFloat(), o + (r[1] + r[3]).toFloat()), paint)
+        val w = width.toFloat()
+        val h = height.toFloat()
+        canvas.drawRect(0f, 0f, w, o, dim)
+        canvas.drawRect(0f, o + f, w, h, dim)
+        canvas.drawRect(0f, o, o, o + f, dim)
+        canvas.drawRect(o + f, o, w, o + f, dim)
         val n = controller.state.size
         for (i in 1 until n) {
-            val at = (side * i / n).toFloat()
-            canvas.drawLine(at, 0f, at, height.toFloat(), grid)
-            canvas.drawLine(0f, at, width.toFloat(), at, grid)
+            val at = o + (side * i / n).toFloat()
+            canvas.drawLine(at, o, at, o + f, grid)
+            canvas.drawLine(o, at, o + f, at, grid)
         }
-        canvas.drawRect(border.strokeWidth / 2, border.strokeWidth / 2, width - border.strokeWidth / 2, height - border.strokeWidth / 2, border)
+        val b = border.strokeWidth / 2
+        canvas.drawRect(o + b, o + b, o + f - b, o + f - b, border)
     }
 
     private val scale = ScaleGestureDetector(context, object : ScaleGestureDetector.SimpleOnScaleGestureListener() {
         override fun onScale(d: ScaleGestureDetector): Boolean {
-            controller.cropZoom(d.scaleFactor.toDouble(), d.focusX.toDouble(), d.focusY.toDouble(), width.toDouble())
+            val o = frameOrigin()
+            controller.cropZoom(d.scaleFactor.toDouble(), d.focusX - o, d.focusY - o, frameSide())
             return true
         }
     })
@@ -122,7 +146,7 @@ class CropView(context: Context, private val controller: GameController, private
         override fun onScroll(e1: MotionEvent?, e2: MotionEvent, dx: Float, dy: Float): Boolean {
             if (scale.isInProgress) return false
             // dx, dy are how far the content should scroll: the finger moved the other way.
-            controller.cropPan(-dx.toDouble(), -dy.toDouble(), width.toDouble())
+            controller.cropPan(-dx.toDouble(), -dy.toDouble(), frameSide())
             return true
         }
 
@@ -141,8 +165,8 @@ class CropView(context: Context, private val controller: GameController, private
     }
 
     private val actions = listOf(
-        R.string.crop_zoom_in to { controller.cropZoom(1.25, width / 2.0, height / 2.0, width.toDouble()) },
-        R.string.crop_zoom_out to { controller.cropZoom(0.8, width / 2.0, height / 2.0, width.toDouble()) },
+        R.string.crop_zoom_in to { controller.cropZoom(1.25, frameSide() / 2, frameSide() / 2, frameSide()) },
+        R.string.crop_zoom_out to { controller.cropZoom(0.8, frameSide() / 2, frameSide() / 2, frameSide()) },
         R.string.crop_move_up to { controller.cropNudge(TileDirection.UP) },
         R.string.crop_move_down to { controller.cropNudge(TileDirection.DOWN) },
         R.string.crop_move_left to { controller.cropNudge(TileDirection.LEFT) },

@@ -6,9 +6,9 @@ package dev.slidepuzzle.app
  * calls that block (decoding, shuffles, searches) run on [Threads.background]; their results
  * are dropped when the game moved on meanwhile (a generation count).
  *
- * The intents live in three files: this one (pictures, the board, moves, peek, the win, dialogs,
- * the clock and the app's lifecycle), `Searches.kt` (shuffle, the fewest possible, hint, Auto)
- * and `Session.kt` (what is saved, and the restore).
+ * The intents live in four files: this one (pictures, the board, moves, peek, the win, dialogs,
+ * the clock and the app's lifecycle), `Searches.kt` (shuffle, the fewest possible, hint, Auto),
+ * `Session.kt` (what is saved, and the restore) and `Records.kt` (the records store).
  */
 class GameController(
     internal val core: PuzzleCore,
@@ -44,18 +44,28 @@ class GameController(
     internal var fewestCancel: CancelHandle? = null
     /** The shuffled start the fewest-move search measures. */
     internal var fewestStart: List<Int>? = null
-    internal var bests: Bests? = null
+    /** The fewest-move search ran to its end without proving it (or is never run for this
+     *  size): it is not run again for this game. */
+    internal var fewestGivenUp = false
+    internal var hintCancel: CancelHandle? = null
+    /** This game's id, minted when its shuffle is done and kept with the session: its win is
+     *  recorded once, however often it is recorded. */
+    internal var gameId: String? = null
+    /** The core's records store; null until opened, or when it could not be (a win opens it
+     *  again). Used on [Threads.storage] only. */
+    @Volatile internal var records: RecordsBook? = null
+    /** Bumped by each picture request (a built-in, a photo), so only the last one lands. */
+    private var pictureRequest = 0
+    /** Set once the activity is gone: nothing more is published or started. */
+    internal var closed = false
     /** In front of the player (between onResume and onPause). */
     internal var active = true
     private var announcements = 0
 
     init {
-        threads.background {
-            val loaded = loadBests()
-            threads.main {
-                bests = loaded.first
-                publish(state.copy(records = loaded.first.rows(), note = loaded.second ?: state.note))
-            }
+        threads.storage {
+            val (rows, note) = openRecords()
+            threads.main { publish(state.copy(records = rows ?: state.records, note = note ?: state.note)) }
         }
     }
 
@@ -65,6 +75,7 @@ class GameController(
     }
 
     internal fun publish(next: UiState) {
+        if (closed) return
         state = next
         listener?.invoke(next)
     }
@@ -74,17 +85,6 @@ class GameController(
         if (note == null) return next
         announcements += 1
         return next.copy(announcement = Announcement(announcements, note))
-    }
-
-    /** The records file, or fresh records with the unreadable file kept aside. */
-    private fun loadBests(): Pair<Bests, Note?> {
-        val text = runCatching { storage.readRecords() }.getOrNull()
-        return try {
-            core.bests(text) to null
-        } catch (e: CoreError) {
-            storage.keepRecordsAside()
-            core.bests(null) to Note.RecordsKeptAside
-        }
     }
 
     /** A line for the player (and TalkBack) about something outside the game: no camera app. */
@@ -111,9 +111,12 @@ class GameController(
         if (state.screen != Screen.START || state.loadingPhoto) return
         val edge = pictureEdge
         val size = state.size
+        val request = ++pictureRequest
         threads.background {
             val result = runCatching { core.builtinPicture(id, edge) }
             threads.main {
+                // Only the last picture asked for, and only while the start screen still waits.
+                if (request != pictureRequest || state.screen != Screen.START || closed) return@main
                 result.fold(
                     onSuccess = {
                         photoBytes = null
@@ -128,30 +131,44 @@ class GameController(
     /** A photo from the camera or the picker: [read] fetches its bytes (off the UI thread),
      *  then the crop screen opens on it. */
     fun photoPicked(read: () -> ByteArray?) {
-        if (state.screen != Screen.START) return
+        // One photo at a time: the pickers are disabled while one loads (Cancel drops it).
+        if (state.screen != Screen.START || state.loadingPhoto) return
+        val request = ++pictureRequest
         publish(state.copy(loadingPhoto = true, note = null))
         val edge = pictureEdge
         threads.background {
-            val outcome: Result<Pair<ByteArray, CropState>> = runCatching {
+            val read: Result<Pair<ByteArray, CropState>> = runCatching {
                 val bytes = read() ?: throw PhotoGone()
                 bytes to cropStateFor(bytes, edge)
             }
-            threads.main {
-                if (state.screen != Screen.START || !state.loadingPhoto) return@main
-                outcome.fold(
-                    onSuccess = { (bytes, crop) ->
-                        photoBytes = bytes
-                        publish(state.copy(screen = Screen.CROP, cropState = crop, loadingPhoto = false, note = null))
-                    },
-                    onFailure = { e -> publish(state.copy(loadingPhoto = false, note = pictureNote(e))) },
-                )
+            // Kept in the photos folder at once, so that a recreation or process death during
+            // the crop comes back to it.
+            threads.storage {
+                val outcome = read.mapCatching { (bytes, crop) -> bytes to crop.copy(photoName = storage.storePhoto(bytes)) }
+                threads.main {
+                    if (request != pictureRequest || state.screen != Screen.START || !state.loadingPhoto || closed) return@main
+                    outcome.fold(
+                        onSuccess = { (bytes, crop) ->
+                            photoBytes = bytes
+                            publish(state.copy(screen = Screen.CROP, cropState = crop, loadingPhoto = false, note = null))
+                        },
+                        onFailure = { e -> publish(state.copy(loadingPhoto = false, note = pictureNote(e))) },
+                    )
+                }
             }
         }
     }
 
+    /** Cancel while a photo loads: the start screen as it was, the pickers enabled again. */
+    fun cancelPhoto() {
+        if (!state.loadingPhoto) return
+        pictureRequest += 1
+        publish(state.copy(loadingPhoto = false))
+    }
+
     /** The crop screen's starting point: the photo's size and preview, by the core, or by the
      *  platform for what the core cannot read (HEIF). */
-    private fun cropStateFor(bytes: ByteArray, edge: Int): CropState = try {
+    internal fun cropStateFor(bytes: ByteArray, edge: Int): CropState = try {
         val (w, h) = core.photoSize(bytes)
         CropState(w, h, CropFrame.of(w, h, edge), core.photoPreview(bytes, PREVIEW_EDGE))
     } catch (e: CoreError) {
@@ -201,22 +218,29 @@ class GameController(
         val size = state.size
         publish(state.copy(cropState = crop.copy(preparing = true)))
         threads.background {
-            val outcome = runCatching {
-                val art = cut(bytes, square, edge)
-                val name = storage.storePhoto(bytes)
-                storage.prunePhotos(keep = name)
-                name to art
-            }
-            threads.main {
-                if (state.screen != Screen.CROP) return@main
-                outcome.fold(
-                    onSuccess = { (name, art) -> begin(PictureSource.Photo(name), art, square, size) },
-                    onFailure = { e ->
-                        publish(state.copy(screen = Screen.START, cropState = null, note = pictureNote(e)))
-                    },
-                )
+            val art = runCatching { cut(bytes, square, edge) }
+            threads.storage {
+                val outcome = art.mapCatching { picture ->
+                    val name = crop.photoName ?: storage.storePhoto(bytes)
+                    storage.prunePhotos(keep = setOf(name))
+                    name to picture
+                }
+                threads.main {
+                    if (state.screen != Screen.CROP || closed) return@main
+                    outcome.fold(
+                        onSuccess = { (name, picture) -> begin(PictureSource.Photo(name), picture, square, size) },
+                        onFailure = { e ->
+                            publish(state.copy(screen = Screen.START, cropState = null, note = pictureNote(e)))
+                        },
+                    )
+                }
             }
         }
+    }
+
+    /** The photo of a crop screen brought back by a restore. */
+    internal fun restoredPhoto(bytes: ByteArray) {
+        photoBytes = bytes
     }
 
     fun cropCancel() {
@@ -249,6 +273,7 @@ class GameController(
     internal fun begin(source: PictureSource, art: PictureData?, crop: PhotoCrop?, size: Int) {
         stopAll()
         game = null
+        gameId = null
         pictureGeneration += 1
         publish(
             UiState(
@@ -273,7 +298,7 @@ class GameController(
         threads.background {
             val sharper = draw(source, crop, edge, bytes)
             threads.main {
-                if (gen == pictureGeneration && sharper != null && state.art != null) publish(state.copy(art = sharper))
+                if (gen == pictureGeneration && sharper != null && state.art != null && !closed) publish(state.copy(art = sharper))
             }
         }
     }
@@ -386,6 +411,7 @@ class GameController(
 
     internal fun moved(slides: List<SlideStep>) {
         val g = game ?: return
+        stopHint()
         if (!state.clockStarted) {
             publish(state.copy(clockStarted = true))
             syncClock()
@@ -402,29 +428,28 @@ class GameController(
         return Note.Moved(slides.map { it.tile }, TileDirection.of(first.fromCell, first.toCell, state.size), state.numbered)
     }
 
-    /** The game is won: the clock stops, the win is recorded and celebrated. */
+    /**
+     * The game is won: the clock stops, the win is celebrated and recorded at once with what is
+     * known (on the storage thread, by the game's id, so it counts once). A fewest-move search
+     * still running goes on, and its answer completes the banner. A record that could not be
+     * written is said in the win.
+     */
     internal fun win(byAuto: Boolean, slides: List<SlideStep>) {
         val g = game ?: return
         pauseClock()
-        stopFewest()
+        stopHint()
         val helped = byAuto || state.helped
+        val id = gameId ?: core.newGameId().also { gameId = it }
         val win = WonGame(
             state.size, state.picture?.recordName ?: "photo", g.moveCount(), g.elapsedMs(), state.fewest, helped, state.peeks,
         )
-        val record = bests?.let { b -> runCatching { b.record(win) }.getOrNull() }
-        val rows = bests?.rows() ?: state.records
-        val summary = WinSummary(
-            win.moves, win.elapsedMs, state.fewest, byAuto, helped, state.peeks, record?.moves, record?.time,
-        )
+        val summary = WinSummary(win.moves, win.elapsedMs, state.fewest, byAuto, helped, state.peeks, null, null)
         val next = fromGame(Phase.WON, slides).copy(
-            win = summary, wins = state.wins + 1, records = rows, peeking = false, clock = ClockState(g.elapsedMs()),
+            win = summary, wins = state.wins + 1, peeking = false, clock = ClockState(g.elapsedMs()),
         )
         // Auto's win says Auto's moves, as the screen does.
         publish(announce(next, Note.Won(if (byAuto) state.solve?.moves?.size ?: win.moves else win.moves, win.elapsedMs, byAuto)))
-        bests?.let { b ->
-            val json = b.toJson()
-            threads.background { runCatching { storage.writeRecords(json) } }
-        }
+        record(id, win)
     }
 
     /** Copies the game into the state; keeps the screen's own fields. */
@@ -452,10 +477,7 @@ class GameController(
     // ---- Dialogs ----------------------------------------------------------------------------
 
     /** Settings; Auto's playback holds while they show. */
-    fun openSettings() {
-        pausePlayback()
-        publish(state.copy(dialog = DialogState.Settings))
-    }
+    fun openSettings() = pausePlayback().also { publish(state.copy(dialog = DialogState.Settings)) }
 
     /** How Auto solved it; playback holds while the player reads. */
     fun openDetails() {
@@ -535,6 +557,7 @@ class GameController(
         if (state.phase == Phase.SOLVING) haltAuto()
         pausePlayback()
         stopFewest()
+        stopHint()
         pauseClock()
         if (state.peeking) publish(state.copy(peeking = false))
     }
@@ -552,10 +575,20 @@ class GameController(
     internal fun stopAll() {
         haltAuto()
         stopFewest()
+        stopHint()
         shuffleCancel?.cancel()
         shuffleCancel = null
         shuffleReturn = null
         generation += 1
+    }
+
+    /** The activity is gone for good (or recreated with a new controller): everything in flight
+     *  stops, and what still arrives is dropped. The records store stays open for the next. */
+    fun close() {
+        listener = null
+        pause()
+        stopAll()
+        closed = true
     }
 
     internal fun pictureNote(e: Throwable): Note = when (e) {

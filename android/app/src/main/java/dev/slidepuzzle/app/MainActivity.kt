@@ -58,7 +58,8 @@ class MainActivity : Activity() {
         super.onCreate(savedInstanceState)
         drawEdgeToEdge()
         val cache = File(noBackupFilesDir, "pattern-databases")
-        core = coreOverride?.invoke(cache) ?: RustCore(cache)
+        // One core per process: a recreated activity (theme, font, language) keeps its tables.
+        core = coreOverride?.invoke(cache) ?: ProcessCore.get(cache)
         text = PlayerText(this)
         val seed = intent?.getLongExtra(EXTRA_SEED, -1L) ?: -1L
         var next = seed
@@ -129,6 +130,7 @@ class MainActivity : Activity() {
         }
         next.render(s)
         dialogs.render(s)
+        syncBack(s)
         // A dialog is modal for TalkBack too: the screen below is hidden until it closes.
         next.view.importantForAccessibility =
             if (s.dialog != null) View.IMPORTANT_FOR_ACCESSIBILITY_NO_HIDE_DESCENDANTS else View.IMPORTANT_FOR_ACCESSIBILITY_AUTO
@@ -188,7 +190,8 @@ class MainActivity : Activity() {
     }
 
     override fun onDestroy() {
-        controller.pause()
+        // Whatever this activity started stops with it; a recreated one starts its own.
+        controller.close()
         super.onDestroy()
     }
 
@@ -198,7 +201,26 @@ class MainActivity : Activity() {
         root.requestLayout()
     }
 
-    @Deprecated("Back on API 26–32; OnBackInvokedCallback needs 33")
+    /** Back from Android 13: registered only while the app has something to close, so that on
+     *  the start screen the system's own Back (and its predictive animation) leaves the app. */
+    private var backCallback: Any? = null
+
+    private fun syncBack(s: UiState) {
+        if (Build.VERSION.SDK_INT < 33) return
+        val wanted = s.dialog != null || s.screen != Screen.START
+        val dispatcher = onBackInvokedDispatcher
+        val registered = backCallback as? android.window.OnBackInvokedCallback
+        if (wanted && registered == null) {
+            val callback = android.window.OnBackInvokedCallback { controller.back() }
+            dispatcher.registerOnBackInvokedCallback(android.window.OnBackInvokedDispatcher.PRIORITY_DEFAULT, callback)
+            backCallback = callback
+        } else if (!wanted && registered != null) {
+            dispatcher.unregisterOnBackInvokedCallback(registered)
+            backCallback = null
+        }
+    }
+
+    @Deprecated("Back on API 26–32; from 33 the OnBackInvokedCallback above")
     override fun onBackPressed() {
         if (!controller.back()) {
             @Suppress("DEPRECATION")
@@ -226,6 +248,8 @@ class MainActivity : Activity() {
 
     /** The camera app writes into [PhotoProvider]'s one file (no CAMERA permission needed). */
     fun takePhoto() {
+        // A camera app that returns OK without writing must not hand back the previous shot.
+        PhotoProvider.file(cacheDir).delete()
         val intent = Intent(MediaStore.ACTION_IMAGE_CAPTURE)
             .putExtra(MediaStore.EXTRA_OUTPUT, PhotoProvider.uri(packageName))
             .addFlags(Intent.FLAG_GRANT_WRITE_URI_PERMISSION or Intent.FLAG_GRANT_READ_URI_PERMISSION)
@@ -264,29 +288,21 @@ class MainActivity : Activity() {
         val resolver = contentResolver
         val cache = cacheDir
         when (requestCode) {
-            REQUEST_CAMERA -> controller.photoPicked { PhotoProvider.file(cache).takeIf { it.isFile }?.readBytes() }
+            REQUEST_CAMERA -> controller.photoPicked {
+                PhotoProvider.file(cache).takeIf { it.isFile && it.length() > 0 }?.let { f -> f.inputStream().use { readBounded(it, f.length()) } }
+            }
             REQUEST_PICK -> {
                 val uri = data?.data ?: return
-                controller.photoPicked { resolver.openInputStream(uri)?.use { readBounded(it) } }
+                controller.photoPicked {
+                    // The file's size from its descriptor, checked before a byte is read.
+                    resolver.openAssetFileDescriptor(uri, "r")?.use { fd -> fd.createInputStream().use { readBounded(it, fd.length) } }
+                }
             }
         }
     }
 
     /** A bitmap of the picture's colour ints. */
     fun bitmapOf(art: PictureData): Bitmap = Bitmap.createBitmap(art.argb, art.edge, art.edge, Bitmap.Config.ARGB_8888)
-}
-
-/** Reads a photo's stream, refusing anything over the core's file budget before it is all read. */
-fun readBounded(input: java.io.InputStream, max: Int = 256 shl 20): ByteArray {
-    val out = java.io.ByteArrayOutputStream()
-    val buffer = ByteArray(1 shl 16)
-    while (true) {
-        val n = input.read(buffer)
-        if (n < 0) break
-        out.write(buffer, 0, n)
-        if (out.size() > max) throw CoreError(CoreError.Kind.PICTURE_TOO_LARGE, "over $max bytes")
-    }
-    return out.toByteArray()
 }
 
 /** The window's insets a screen keeps clear: system bars and the display cutout. */

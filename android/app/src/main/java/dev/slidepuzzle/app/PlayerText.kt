@@ -84,6 +84,9 @@ class PlayerText(private val context: Context) {
         Note.PhotoGone -> string(R.string.note_photo_gone)
         Note.RestoreFailed -> string(R.string.note_restore_failed)
         Note.RecordsKeptAside -> string(R.string.note_records_kept_aside)
+        Note.RecordsUnreadable -> string(R.string.note_records_unreadable)
+        Note.RecordNotSaved -> string(R.string.note_record_not_saved)
+        Note.FindingHint -> string(R.string.note_finding_hint)
         Note.NoCamera -> string(R.string.note_no_camera)
         Note.NoPicker -> string(R.string.note_no_picker)
         is Note.Moved -> if (note.numbered) moved(note.tiles, note.direction) else string(R.string.note_moved_piece, direction(note.direction))
@@ -125,8 +128,8 @@ class PlayerText(private val context: Context) {
         return when (e.kind) {
             CoreError.Kind.LIMIT_MEMORY -> string(R.string.fail_memory, method, string(R.string.megabytes, number(MEMORY_BUDGET_MB)), board)
             // Auto itself out of time: pointing at Auto would send the player round in a circle.
-            CoreError.Kind.LIMIT_TIME -> if (choice == AlgorithmChoice.AUTO) string(R.string.fail_time_auto, duration(SOLVE_BUDGET_MS), board)
-            else string(R.string.fail_time, method, duration(SOLVE_BUDGET_MS), board)
+            CoreError.Kind.LIMIT_TIME -> if (choice == AlgorithmChoice.AUTO) string(R.string.fail_time_auto, duration(autoBudgetMs(size)), board)
+            else string(R.string.fail_time, method, duration(autoBudgetMs(size)), board)
             CoreError.Kind.LIMIT_NODES -> string(R.string.fail_nodes, method, board)
             CoreError.Kind.CANCELLED -> string(R.string.note_auto_stopped)
             CoreError.Kind.UNSUPPORTED -> string(R.string.fail_unsupported, method, board)
@@ -213,6 +216,7 @@ class PlayerText(private val context: Context) {
             }
             (w.timeChange as? Improvement.Better)?.let { lines += string(R.string.win_best_time, board, clock(it.was)) }
         }
+        if (w.notRecorded) lines += string(R.string.note_record_not_saved)
         if (!w.byAuto) {
             lines += if (w.peeks == 0) string(R.string.win_no_peek)
             else res.getQuantityString(R.plurals.win_peeks, w.peeks, number(w.peeks.toLong()))

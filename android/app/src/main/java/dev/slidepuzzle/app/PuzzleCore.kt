@@ -46,11 +46,17 @@ interface PuzzleCore {
     /** A token that stops a running search. */
     fun newCancel(): CancelHandle
 
-    /** The fewest moves from [start] to [goal] when proven within [timeoutMs], else null. */
+    /** The fewest moves from [start] to [goal] when proven within [timeoutMs] on at most two
+     *  threads (it runs beside the player's game), else null. */
     fun fewest(start: List<Int>, goal: List<Int>, timeoutMs: Long, cancel: CancelHandle): Fewest?
 
-    /** Personal bests from [json] (null: none yet); throws [CoreError] for a damaged file. */
-    fun bests(json: String?): Bests
+    /** The personal bests kept by the core's records store in [folder] (it owns the folder's
+     *  files). Throws [CoreError] ([CoreError.Kind.RECORDS_UNREADABLE]) when the records are
+     *  there but cannot be read: never taken for "no records". Reads files: off the UI thread. */
+    fun openRecords(folder: java.io.File): RecordsBook
+
+    /** A new game's id (random, 128 bits): a win is recorded once per id. */
+    fun newGameId(): String
 }
 
 /** One game in progress. Every method is cheap except the searches, which block. */
@@ -82,16 +88,27 @@ interface CoreGame {
     /** Solves from the current board without changing it. */
     fun solve(algorithm: AlgorithmChoice, timeoutMs: Long, cancel: CancelHandle, progress: (Long) -> Unit): SolveReport
 
-    /** The empty space's next best move, or null when solved. */
-    fun hint(timeoutMs: Long): Dir?
+    /** The empty space's next best move, or null when solved; [cancel] stops the search. */
+    fun hint(timeoutMs: Long, cancel: CancelHandle): Dir?
     fun save(): String
 }
 
-/** Personal bests (the core's records): record a win, read the rows, store the JSON. */
-interface Bests {
-    fun record(win: WonGame): WinRecord
+/** Personal bests in the core's records store. Every call reads or writes files: call them on
+ *  [Threads.storage]. */
+interface RecordsBook {
+    /** Records the win of game [gameId] and says what it changed; the same id again counts
+     *  nothing and says the same. Throws [CoreError] when it could not be written
+     *  ([CoreError.Kind.RECORDS_UNWRITABLE]): the records on disk are as they were. */
+    fun record(gameId: String, win: WonGame): WinRecord
+
     fun rows(): List<RecordRow>
-    fun toJson(): String
+
+    /** Adds records in the core's JSON (the file the app wrote before the store); throws
+     *  [CoreError] for a damaged or newer text, or when the result could not be written. */
+    fun merge(json: String)
+
+    /** Files of the folder the store kept aside (damaged or newer) since it was opened. */
+    fun keptAside(): List<String>
 }
 
 /** A won game, as the records take it. */
@@ -156,5 +173,9 @@ class CoreError(val kind: Kind, val detail: String) : Exception(detail) {
         PICTURE_OTHER,
         RECORDS_DAMAGED,
         RECORDS_NEWER,
+        /** The records are there but cannot be read (or kept aside): nothing was written. */
+        RECORDS_UNREADABLE,
+        /** A change to the records could not be written: the file is as it was. */
+        RECORDS_UNWRITABLE,
     }
 }

@@ -12,18 +12,25 @@ import dev.slidepuzzle.core.PatternDatabase
 import dev.slidepuzzle.core.PersonalBests
 import dev.slidepuzzle.core.Progress
 import dev.slidepuzzle.core.ProgressListener
+import dev.slidepuzzle.core.PictureProblem
 import dev.slidepuzzle.core.PuzzleException
+import dev.slidepuzzle.core.PuzzleFailure
+import dev.slidepuzzle.core.SearchStop
+import dev.slidepuzzle.core.TableProblem
 import dev.slidepuzzle.core.RecordsException
+import dev.slidepuzzle.core.RecordsStore
+import dev.slidepuzzle.core.RecordsStoreException
 import dev.slidepuzzle.core.ShuffleKind
 import dev.slidepuzzle.core.Slide
-import dev.slidepuzzle.core.bestCount as coreBestCount
+import dev.slidepuzzle.core.bestCountTyped as coreBestCount
 import dev.slidepuzzle.core.builtinPicture as coreBuiltinPicture
 import dev.slidepuzzle.core.builtinPictures as coreBuiltinPictures
 import dev.slidepuzzle.core.canonicalGoal
-import dev.slidepuzzle.core.loadPictureCropped
-import dev.slidepuzzle.core.loadPreview
-import dev.slidepuzzle.core.pictureFromPixels
-import dev.slidepuzzle.core.pictureSize
+import dev.slidepuzzle.core.loadPictureCroppedTyped as loadPictureCropped
+import dev.slidepuzzle.core.loadPreviewTyped as loadPreview
+import dev.slidepuzzle.core.newGameId as coreNewGameId
+import dev.slidepuzzle.core.pictureFromPixelsTyped as pictureFromPixels
+import dev.slidepuzzle.core.pictureSizeTyped as pictureSize
 import dev.slidepuzzle.core.tileRect as coreTileRect
 import java.io.File
 import dev.slidepuzzle.core.Improvement as CoreImprovement
@@ -32,8 +39,9 @@ import dev.slidepuzzle.core.WonGame as CoreWonGame
 /**
  * The real core: the Rust library through the generated UniFFI bindings. Pattern databases are
  * built on first use per canonical goal (about 10 s for 4×4 on two cores) and cached as files in
- * [cacheDir] (the app passes its no-backup folder: tens of MB that a backup should not carry),
- * so later solves load them in milliseconds.
+ * [cacheDir] (the app passes its no-backup folder: tens of MB that a backup should not carry);
+ * later solves map those files in place ([PatternDatabase.fromFile]), with nothing copied.
+ * One per process ([ProcessCore]): its tables are shared by every activity.
  */
 class RustCore(private val cacheDir: File?) : PuzzleCore {
     private val databases = java.util.concurrent.ConcurrentHashMap<String, PatternDatabase>()
@@ -51,14 +59,13 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         synchronized(building) {
             val key = key(goal)
             databases[key]?.let { return it }
-            val built = PatternDatabase.build(canonicalGoal(goal), cancel)
+            val built = PatternDatabase.buildTyped(canonicalGoal(goal), cancel)
             file(key)?.let { f ->
-                f.parentFile?.mkdirs()
-                val tmp = File(f.path + ".tmp")
-                // A cache: a write that fails only means the next launch builds again.
+                // A cache: a write that fails only means the next launch builds again. Its own
+                // temporary file, renamed over the old (a mapped file is never written in place).
                 runCatching {
-                    tmp.writeBytes(built.toBytes())
-                    if (!tmp.renameTo(f)) tmp.delete()
+                    f.parentFile?.mkdirs()
+                    FolderStorage.writeAtomically(f, built.toBytes())
                 }
             }
             databases[key] = built
@@ -72,12 +79,11 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         databases[key]?.let { return it }
         val f = file(key)?.takeIf { it.isFile } ?: return null
         return try {
-            // Tables of an earlier partition (cached by an earlier version) still solve, only
-            // slower: treated as absent, so the next build replaces the file.
-            PatternDatabase.fromBytes(f.readBytes()).takeIf { it.isCurrent() }
-                ?.also { databases[key] = it }
-        } catch (e: PuzzleException) {
-            f.delete() // damaged: the next build replaces it
+            PatternDatabase.fromFileTyped(f.path).also { databases[key] = it }
+        } catch (e: PuzzleFailure.TablesRefused) {
+            // Damaged, or tables of an earlier version or partition (they would still solve,
+            // only slower): the next build replaces the file. Gone meanwhile: nothing to do.
+            if (e.problem != TableProblem.FileMissing) f.delete()
             null
         }
     }
@@ -87,7 +93,7 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         if (rust.size in 3..4) {
             try {
                 patternDatabase(rust.coreGoal(), null)
-            } catch (e: PuzzleException) {
+            } catch (e: PuzzleFailure) {
                 // A failed build only means Auto goes on without databases.
             }
         }
@@ -141,18 +147,25 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
         val coreGoal = goal.map { it.toUInt() }
         val size = kotlin.math.sqrt(goal.size.toDouble()).toInt()
         val db = if (size <= 3) patternDatabase(coreGoal, token) else cachedDatabase(coreGoal)
-        val s = coreBestCount(start.map { it.toUInt() }, coreGoal, Limits(timeoutMs = timeoutMs.toULong()), db, token)
+        val limits = Limits(timeoutMs = timeoutMs.toULong(), threads = FEWEST_THREADS)
+        val s = coreBestCount(start.map { it.toUInt() }, coreGoal, limits, db, token)
         if (s.optimal) Fewest(s.moves.size, true) else null
     }
 
-    override fun bests(json: String?): Bests = try {
-        RustBests(if (json == null) PersonalBests() else PersonalBests.fromJson(json))
-    } catch (e: RecordsException) {
-        throw CoreError(
-            if (e is RecordsException.Newer) CoreError.Kind.RECORDS_NEWER else CoreError.Kind.RECORDS_DAMAGED,
-            e.message ?: "",
-        )
+    /** One store per folder for the process: activities come and go, the store stays open. */
+    private val books = HashMap<String, RecordsBook>()
+
+    override fun openRecords(folder: File): RecordsBook = synchronized(books) {
+        books.getOrPut(folder.canonicalPath) {
+            try {
+                RustRecords(RecordsStore.open(folder.path))
+            } catch (e: RecordsStoreException) {
+                throw e.toCoreError()
+            }
+        }
     }
+
+    override fun newGameId(): String = coreNewGameId()
 
     /** A cancel handle over the core's token (tests extend it to see that it was used). */
     internal open class TokenHandle(val token: CancelToken) : CancelHandle {
@@ -160,40 +173,74 @@ class RustCore(private val cacheDir: File?) : PuzzleCore {
     }
 }
 
+/** The fewest-move search runs beside the player's game: two threads at most. */
+private const val FEWEST_THREADS = 2u
+
+/**
+ * The process's one core: an activity recreated for a new theme, font or language finds the
+ * tables already in memory instead of loading a second copy beside the first.
+ */
+object ProcessCore {
+    @Volatile private var core: PuzzleCore? = null
+
+    fun get(cacheDir: File): PuzzleCore = core ?: synchronized(this) { core ?: RustCore(cacheDir).also { core = it } }
+}
+
 private fun PhotoCrop.toCore() = Crop(x, y, side)
 
-/** A core error by kind. A limit's kind is read from the start of the core's sentence, which
- *  names it ("memory limit reached …", "time limit …", "node limit …"); a test pins each. */
-internal fun PuzzleException.toCoreError(): CoreError {
-    val text = message ?: ""
+/** A records store failure by kind. */
+internal fun RecordsStoreException.toCoreError(): CoreError = CoreError(
+    when (this) {
+        is RecordsStoreException.Unwritable -> CoreError.Kind.RECORDS_UNWRITABLE
+        is RecordsStoreException.InvalidWin -> CoreError.Kind.INVALID
+        else -> CoreError.Kind.RECORDS_UNREADABLE
+    },
+    message ?: "",
+)
+
+/** A failure of a typed call, by its kind (the core's sentence kept for the details only). */
+internal fun PuzzleFailure.toCoreError(): CoreError {
     val kind = when (this) {
-        is PuzzleException.LimitReached -> when {
-            text.startsWith("memory") -> CoreError.Kind.LIMIT_MEMORY
-            text.startsWith("time") -> CoreError.Kind.LIMIT_TIME
-            else -> CoreError.Kind.LIMIT_NODES
+        is PuzzleFailure.SearchStopped -> when (stop) {
+            is SearchStop.Time -> CoreError.Kind.LIMIT_TIME
+            is SearchStop.Memory -> CoreError.Kind.LIMIT_MEMORY
+            is SearchStop.Nodes -> CoreError.Kind.LIMIT_NODES
+            is SearchStop.Cancelled -> CoreError.Kind.CANCELLED
         }
-        is PuzzleException.Cancelled -> CoreError.Kind.CANCELLED
-        is PuzzleException.Unsupported -> CoreError.Kind.UNSUPPORTED
-        is PuzzleException.PatternDatabase -> CoreError.Kind.DATABASES
-        is PuzzleException.BadSave -> CoreError.Kind.BAD_SAVE
-        is PuzzleException.BadPicture -> pictureKind(text)
+        is PuzzleFailure.PictureRefused -> when (problem) {
+            PictureProblem.Empty -> CoreError.Kind.PICTURE_EMPTY
+            // What the core does not read the platform's decoder may.
+            PictureProblem.NotAPicture, is PictureProblem.FormatNotRead, is PictureProblem.FeatureNotRead ->
+                CoreError.Kind.PICTURE_UNKNOWN_FORMAT
+            is PictureProblem.Damaged -> CoreError.Kind.PICTURE_DAMAGED
+            PictureProblem.Truncated -> CoreError.Kind.PICTURE_TRUNCATED
+            is PictureProblem.TooManyPixels, is PictureProblem.TooMuchMemory, is PictureProblem.FileTooLarge ->
+                CoreError.Kind.PICTURE_TOO_LARGE
+            else -> CoreError.Kind.PICTURE_OTHER
+        }
+        is PuzzleFailure.TablesRefused -> CoreError.Kind.DATABASES
+        is PuzzleFailure.Unsupported -> CoreError.Kind.UNSUPPORTED
         else -> CoreError.Kind.INVALID
     }
-    return CoreError(kind, text)
+    return CoreError(kind, message ?: "")
 }
 
-/** Which way a picture was refused, from the core's sentence for it. */
-internal fun pictureKind(text: String): CoreError.Kind = when {
-    text.startsWith("not a supported image") -> CoreError.Kind.PICTURE_UNKNOWN_FORMAT
-    text.contains("truncated") -> CoreError.Kind.PICTURE_TRUNCATED
-    text.contains("empty") || text.contains("no pixels") -> CoreError.Kind.PICTURE_EMPTY
-    text.contains("MiB") || text.contains("pixels, more than") -> CoreError.Kind.PICTURE_TOO_LARGE
-    text.contains("damaged") -> CoreError.Kind.PICTURE_DAMAGED
-    else -> CoreError.Kind.PICTURE_OTHER
-}
+/** A failure of a call that has no typed twin (a new game, a restore, a built-in picture): none
+ *  of them searches or decodes a photo, so its kind is its case. */
+internal fun PuzzleException.toCoreError(): CoreError = CoreError(
+    when (this) {
+        is PuzzleException.BadSave -> CoreError.Kind.BAD_SAVE
+        is PuzzleException.Unsupported -> CoreError.Kind.UNSUPPORTED
+        is PuzzleException.Cancelled -> CoreError.Kind.CANCELLED
+        else -> CoreError.Kind.INVALID
+    },
+    message ?: "",
+)
 
 private inline fun <T> wrap(block: () -> T): T = try {
     block()
+} catch (e: PuzzleFailure) {
+    throw e.toCoreError()
 } catch (e: PuzzleException) {
     throw e.toCoreError()
 }
@@ -247,10 +294,10 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
         val token = (cancel as? RustCore.TokenHandle)?.token
         val distance = level.distance
         when {
-            distance == null || !level.isOffered(size) -> game.shuffle(ShuffleKind.Walk, seed.toULong(), null)
-            size <= 3 -> game.shuffle(ShuffleKind.Distance(distance.toUInt()), seed.toULong(), null)
-            else -> game.shuffle(
-                ShuffleKind.Distance(distance.toUInt()), seed.toULong(), core.patternDatabase(game.goal(), token),
+            distance == null || !level.isOffered(size) -> game.shuffleTyped(ShuffleKind.Walk, seed.toULong(), null, Limits(), token)
+            size <= 3 -> game.shuffleTyped(ShuffleKind.Distance(distance.toUInt()), seed.toULong(), null, Limits(), token)
+            else -> game.shuffleTyped(
+                ShuffleKind.Distance(distance.toUInt()), seed.toULong(), core.patternDatabase(game.goal(), token), Limits(), token,
             )
         }
     }
@@ -282,34 +329,40 @@ private class RustGame(private val core: RustCore, private val game: Game) : Cor
         val limits = Limits(
             maxBytes = (MEMORY_BUDGET_MB shl 20).toULong(), timeoutMs = timeoutMs.toULong(), progressIntervalMs = 100u,
         )
-        val s = game.solve(alg, heuristic, limits, db, listener, token)
+        val s = game.solveTyped(alg, heuristic, limits, db, listener, token)
         SolveReport(
             s.moves.map { it.toDir() }, s.optimal, s.lowerBound.toInt(), s.stats.expanded.toLong(),
             s.stats.elapsedMs.toLong(), s.algorithm, algorithm,
         )
     }
 
-    override fun hint(timeoutMs: Long): Dir? = wrap {
-        game.hint(Limits(timeoutMs = timeoutMs.toULong()), core.cachedDatabase(game.goal()), null)?.toDir()
+    override fun hint(timeoutMs: Long, cancel: CancelHandle): Dir? = wrap {
+        val token = (cancel as? RustCore.TokenHandle)?.token
+        game.hintTyped(Limits(timeoutMs = timeoutMs.toULong()), core.cachedDatabase(game.goal()), token)?.toDir()
     }
 
     override fun save(): String = game.save()
 }
 
-private class RustBests(private val bests: PersonalBests) : Bests {
-    override fun record(win: WonGame): WinRecord = try {
-        val outcome = bests.record(
-            CoreWonGame(
-                win.size.toUInt(), win.picture, win.moves.toUInt(), win.elapsedMs.coerceAtLeast(0).toULong(),
-                win.fewest?.let { FewestKnown(it.moves.toUInt(), it.proven) }, win.helped, win.peeks.toUInt(),
-            ),
-        )
-        WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement())
-    } catch (e: RecordsException) {
-        throw CoreError(CoreError.Kind.INVALID, e.message ?: "")
+private class RustRecords(private val store: RecordsStore) : RecordsBook {
+    override fun record(gameId: String, win: WonGame): WinRecord {
+        val outcome = try {
+            // The store keeps the last games' ids in its file: the same id again, in this
+            // process or after a relaunch, says what the first said and counts nothing.
+            store.recordOnce(
+                gameId,
+                CoreWonGame(
+                    win.size.toUInt(), win.picture, win.moves.toUInt(), win.elapsedMs.coerceAtLeast(0).toULong(),
+                    win.fewest?.let { FewestKnown(it.moves.toUInt(), it.proven) }, win.helped, win.peeks.toUInt(),
+                ),
+            )
+        } catch (e: RecordsStoreException) {
+            throw e.toCoreError()
+        }
+        return WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement())
     }
 
-    override fun rows(): List<RecordRow> = bests.entries().map { e ->
+    override fun rows(): List<RecordRow> = store.entries().map { e ->
         val best = e.byHand.fewestMoves
         RecordRow(
             size = e.size.toInt(),
@@ -323,7 +376,23 @@ private class RustBests(private val bests: PersonalBests) : Bests {
         )
     }
 
-    override fun toJson(): String = bests.toJson()
+    override fun merge(json: String) {
+        val other = try {
+            PersonalBests.fromJson(json)
+        } catch (e: RecordsException) {
+            throw CoreError(
+                if (e is RecordsException.Newer) CoreError.Kind.RECORDS_NEWER else CoreError.Kind.RECORDS_DAMAGED,
+                e.message ?: "",
+            )
+        }
+        try {
+            store.merge(other)
+        } catch (e: RecordsStoreException) {
+            throw e.toCoreError()
+        }
+    }
+
+    override fun keptAside(): List<String> = store.keptAside().map { it.fileName }
 }
 
 private fun CoreImprovement.toImprovement(): Improvement = when (this) {

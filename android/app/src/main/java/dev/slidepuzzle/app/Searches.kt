@@ -4,11 +4,16 @@ package dev.slidepuzzle.app
 // search keeps its cancel token, and a new shuffle, Auto, a new game and the app going to the
 // background cancel what it makes stale.
 
-/** The budgets, all in one place: Auto's solve, the hint, the fewest-move search (4×4 proves in
- *  well under this; bigger boards are not proven in time and show nothing), Auto's memory. */
+/** The budgets, all in one place: Auto's solve (up to 4×4 it proves the fewest within this;
+ *  from 5×5 its search gives its best path at [autoBudgetMs]), the hint, the fewest-move search
+ *  (4×4 proves in well under this; 5×5 is tried once, briefly; from 6×6 it is never started),
+ *  Auto's memory. */
 internal const val SOLVE_BUDGET_MS = 10_000L
-internal const val HINT_BUDGET_MS = 3_000L
+internal fun autoBudgetMs(size: Int) = if (size <= 4) SOLVE_BUDGET_MS else 3_000L
+internal const val HINT_BUDGET_MS = 1_000L
 internal fun fewestBudgetMs(size: Int) = if (size <= 4) 10_000L else 2_000L
+/** Boards from this size are never searched for the fewest: they are never proven in time. */
+internal const val FEWEST_MAX_SIZE = 5
 /** Auto's search tables at most, in MB: [RustCore] hands it to every solve. */
 internal const val MEMORY_BUDGET_MB: Long = 256
 
@@ -34,6 +39,7 @@ fun GameController.shuffle() {
     val back = if (state.autoRunning) Phase.PLAYING else state.phase
     haltAuto()
     stopFewest()
+    stopHint()
     pauseClock()
     generation += 1
     val gen = generation
@@ -63,6 +69,9 @@ fun GameController.shuffle() {
             outcome.fold(
                 onSuccess = { fresh ->
                     game = fresh
+                    gameId = core.newGameId()
+                    fewestGivenUp = false
+                    fewestStart = null
                     publish(
                         fromGame(Phase.PLAYING).copy(
                             fewest = level.distance?.takeIf { notice == null }?.let { Fewest(it, true) },
@@ -98,6 +107,11 @@ fun GameController.cancelShuffle() {
  *  the background cancel the one running through its token. */
 internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
     stopFewest()
+    fewestStart = start
+    if (state.size > FEWEST_MAX_SIZE) {
+        fewestGivenUp = true
+        return
+    }
     val token = core.newCancel()
     fewestCancel = token
     fewestStart = start
@@ -108,7 +122,12 @@ internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
         threads.main {
             if (fewestCancel !== token) return@main
             fewestCancel = null
-            publish(state.copy(findingFewest = false, fewest = state.fewest ?: found))
+            // Ran to its end: what it found stays, and what it could not prove is not tried again.
+            if (found == null) fewestGivenUp = true
+            val fewest = state.fewest ?: found
+            // A win before it ended: its banner learns the fewest now.
+            val win = state.win?.let { w -> if (w.fewest == null) w.copy(fewest = fewest) else w }
+            publish(state.copy(findingFewest = false, fewest = fewest, win = win))
         }
     }
 }
@@ -126,26 +145,42 @@ internal fun GameController.stopFewest() {
 internal fun GameController.resumeFewest() {
     val start = fewestStart ?: return
     val g = game ?: return
-    if (state.fewest != null || fewestCancel != null || !active) return
+    if (state.fewest != null || fewestCancel != null || fewestGivenUp || !active) return
     if (state.phase != Phase.PLAYING) return
     findFewest(start, g.goal())
 }
 
 /** Finds the next best move in the background and shows it: an arrow on the tile and
- *  "Slide 7 left". A game with a hint is recorded as helped. */
+ *  "Slide 7 left". One at a time: while it searches ("Finding a hint…") a second tap cancels
+ *  it, and so do a move, Auto, a shuffle and the app leaving the screen. A game with a hint is
+ *  recorded as helped. */
 fun GameController.hint() {
     val g = game ?: return
     if (state.phase != Phase.PLAYING) return
-    val gen = generation
+    if (hintCancel != null) {
+        stopHint()
+        return
+    }
+    val token = core.newCancel()
+    hintCancel = token
     val tiles = state.tiles
+    publish(state.copy(findingHint = true, note = Note.FindingHint))
     threads.background {
-        val outcome = runCatching { g.hint(HINT_BUDGET_MS) }
+        val outcome = runCatching { g.hint(HINT_BUDGET_MS, token) }
         threads.main {
-            // Dropped if anything moved meanwhile.
-            if (gen != generation || state.tiles != tiles || state.phase != Phase.PLAYING) return@main
+            // Dropped if it was cancelled, or anything moved meanwhile.
+            if (hintCancel !== token) return@main
+            hintCancel = null
+            if (state.tiles != tiles || state.phase != Phase.PLAYING) {
+                publish(state.copy(findingHint = false))
+                return@main
+            }
             outcome.fold(
                 onSuccess = { move ->
-                    if (move == null) return@fold
+                    if (move == null) {
+                        publish(state.copy(findingHint = false, note = null))
+                        return@fold
+                    }
                     val blank = state.blankCell
                     val n = state.size
                     val cell = when (move) {
@@ -155,15 +190,31 @@ fun GameController.hint() {
                         Dir.RIGHT -> blank + 1
                     }
                     val hint = Hint(cell, state.tiles[cell], TileDirection.ofBlankMove(move))
-                    publish(announce(state.copy(hint = hint, note = Note.HintNote(hint, state.numbered), helped = true), Note.HintNote(hint)))
+                    publish(
+                        announce(
+                            state.copy(hint = hint, note = Note.HintNote(hint, state.numbered), helped = true, findingHint = false),
+                            Note.HintNote(hint),
+                        ),
+                    )
                 },
                 onFailure = { e ->
                     val note = (e as? CoreError)?.let { Note.HintFailed(it) }
-                    publish(announce(state.copy(note = note), note))
+                    publish(announce(state.copy(note = note, findingHint = false), note))
                 },
             )
         }
     }
+}
+
+/** Whether a hint is being searched for. */
+val GameController.isFindingHint: Boolean get() = hintCancel != null
+
+/** Stops the hint search in flight; its answer is dropped. */
+internal fun GameController.stopHint() {
+    val token = hintCancel ?: return
+    token.cancel()
+    hintCancel = null
+    if (state.findingHint) publish(state.copy(findingHint = false, note = state.note.takeUnless { it == Note.FindingHint }))
 }
 
 /** Auto: solves with the chosen method in the background, then plays the moves one by one.
@@ -174,6 +225,7 @@ fun GameController.auto() {
     if (!state.canAuto || game?.isSolved() != false) return
     haltAuto()
     stopFewest()
+    stopHint()
     pauseClock()
     publish(announce(state.copy(phase = Phase.SOLVING, hint = null, peeking = false, solve = null), Note.AutoStarted))
     search()
@@ -198,7 +250,7 @@ internal fun GameController.search() {
     publish(state.copy(note = notice ?: Note.Searching(0)))
     threads.background {
         val outcome = runCatching {
-            g.solve(method, SOLVE_BUDGET_MS, token) { positions ->
+            g.solve(method, autoBudgetMs(size), token) { positions ->
                 threads.main {
                     val quiet = notice != null && notice != Note.PreparingDatabases
                     if (gen == generation && state.phase == Phase.SOLVING && !quiet) {

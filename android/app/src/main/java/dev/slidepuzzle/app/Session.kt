@@ -20,6 +20,14 @@ fun GameController.snapshot(): Map<String, String> {
     out["speed"] = state.settings.speed.name
     out["numbers"] = state.settings.showNumbers.toString()
     out["difficulty"] = state.settings.difficulty.name
+    val crop = state.cropState
+    if (state.screen == Screen.CROP && crop?.photoName != null) {
+        // The crop in progress: its photo is already in the photos folder.
+        out["screen"] = Screen.CROP.name
+        out["cropPhoto"] = crop.photoName
+        out["cropFrame"] = crop.frame.encode()
+        return out
+    }
     if (state.screen != Screen.GAME) return out
     val phase = when (state.phase) {
         Phase.SOLVING, Phase.ANIMATING -> Phase.PLAYING
@@ -35,6 +43,8 @@ fun GameController.snapshot(): Map<String, String> {
     out["helped"] = state.helped.toString()
     out["peeks"] = state.peeks.toString()
     fewestStart?.let { out["fewestStart"] = it.joinToString(" ") }
+    if (fewestGivenUp) out["fewestGivenUp"] = "true"
+    gameId?.let { out["gameId"] = it }
     game?.let { out["game"] = it.save() }
     return out
 }
@@ -57,6 +67,10 @@ fun GameController.restore(saved: Map<String, String>) {
     val phaseName = saved["phase"]
     val inGame = if (version >= 2) saved["screen"] == Screen.GAME.name else phaseName != null && phaseName != "START"
     val phase = enumOr(phaseName, Phase.CHOOSE_BLANK)
+    if (saved["screen"] == Screen.CROP.name) {
+        restoreCrop(base, saved["cropPhoto"], saved["cropFrame"])
+        return
+    }
     val picture = PictureSource.decode(saved["picture"])
     val text = saved["game"]
     if (!inGame || picture == null) {
@@ -83,6 +97,9 @@ fun GameController.restore(saved: Map<String, String>) {
         parts.getOrNull(0)?.toIntOrNull()?.let { Fewest(it, parts.getOrNull(1) != "false") }
     } ?: saved["best"]?.toIntOrNull()?.let { Fewest(it, true) }
     fewestStart = saved["fewestStart"]?.split(' ')?.mapNotNull { it.toIntOrNull() }?.takeIf { it.isNotEmpty() }
+    fewestGivenUp = saved["fewestGivenUp"] == "true"
+    // A save from before game ids: the restored game gets one now.
+    gameId = saved["gameId"] ?: restored?.let { core.newGameId() }
     publish(
         base.copy(
             screen = Screen.GAME, phase = phase, picture = picture, crop = crop, fewest = fewest,
@@ -95,6 +112,34 @@ fun GameController.restore(saved: Map<String, String>) {
     drawRestoredPicture(picture, crop)
     syncClock()
     resumeFewest()
+}
+
+/** Back to the crop screen as it was: the kept photo read again (in the background), the square
+ *  where the player left it. A photo that is gone goes back to the start screen, saying so. */
+private fun GameController.restoreCrop(base: UiState, name: String?, frame: String?) {
+    game = null
+    if (name == null) {
+        publish(base)
+        return
+    }
+    publish(base.copy(screen = Screen.CROP, cropState = null))
+    val edge = pictureEdge
+    val gen = generation
+    threads.storage {
+        val bytes = storage.loadPhoto(name)
+        threads.background {
+            val crop = bytes?.let { b -> runCatching { cropStateFor(b, edge) }.getOrNull() }
+            threads.main {
+                if (gen != generation || state.screen != Screen.CROP || state.cropState != null || closed) return@main
+                if (bytes == null || crop == null) {
+                    publish(announce(state.copy(screen = Screen.START, note = Note.PhotoGone), Note.PhotoGone))
+                } else {
+                    restoredPhoto(bytes)
+                    publish(state.copy(cropState = crop.copy(frame = crop.frame.decoded(frame), photoName = name)))
+                }
+            }
+        }
+    }
 }
 
 /** Draws the restored game's picture in the background; a photo that is gone leaves numbered

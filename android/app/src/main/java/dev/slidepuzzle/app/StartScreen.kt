@@ -31,6 +31,10 @@ class StartScreen(
     private val note = activity.label(colorRes = R.color.error).apply { id = R.id.note }
     private val spinner = ProgressBar(activity).apply { id = R.id.spinner; isIndeterminate = true; visibility = View.GONE }
     private val pictures = mutableMapOf<String, Button>()
+    /** Camera and Photos: disabled while a photo loads (a second one would be dropped). */
+    private val pickers = mutableListOf<View>()
+    private val cancelPhoto = activity.button(words.string(R.string.common_cancel), style = ButtonStyle.TEXT) { controller.cancelPhoto() }
+        .apply { id = R.id.photo_cancel; visibility = View.GONE }
     private var shownSize = -1
     /** Whether the built-in pictures' thumbnails are drawn (the screenshot tests wait for it). */
     var thumbnailsShown = false
@@ -46,10 +50,9 @@ class StartScreen(
             a.label(words.string(R.string.start_subtitle), colorRes = R.color.on_surface_variant),
             spacing = a.dp(4),
         )
-        val photo = a.row(
-            a.button(words.string(R.string.start_take_photo), R.drawable.ic_camera, ButtonStyle.FILLED) { activity.takePhoto() }.apply { id = R.id.camera },
-            a.button(words.string(R.string.start_choose_photo), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos },
-        )
+        pickers += a.button(words.string(R.string.start_take_photo), R.drawable.ic_camera, ButtonStyle.FILLED) { activity.takePhoto() }.apply { id = R.id.camera }
+        pickers += a.button(words.string(R.string.start_choose_photo), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos }
+        val photo = a.row(pickers[0], pickers[1])
         val records = a.button(words.string(R.string.start_records), R.drawable.ic_trophy, ButtonStyle.TEXT) { controller.showRecords() }
             .apply { id = R.id.records }
         val choices = a.column(
@@ -59,7 +62,7 @@ class StartScreen(
             best,
             heading(words.string(R.string.start_your_photo)),
             photo,
-            spinner,
+            a.row(spinner, cancelPhoto),
             note,
             records,
             spacing = a.dp(12),
@@ -133,7 +136,9 @@ class StartScreen(
         note.text = s.note?.let { words.note(it) } ?: ""
         note.visibility = if (s.note == null) View.GONE else View.VISIBLE
         spinner.visibility = if (s.loadingPhoto) View.VISIBLE else View.GONE
+        cancelPhoto.visibility = spinner.visibility
         for (b in pictures.values) b.enable(!s.loadingPhoto)
+        for (b in pickers) b.enable(!s.loadingPhoto)
     }
 
     /** "Fewest 48 moves · Fastest 1:12" at the chosen size (each its own best, which may come

@@ -134,6 +134,8 @@ data class WinSummary(
     val peeks: Int,
     val movesChange: Improvement?,
     val timeChange: Improvement?,
+    /** The records could not be written: this win is not among them. */
+    val notRecorded: Boolean = false,
 )
 
 /** A line for the player: typed here, worded from resources by [PlayerText]. */
@@ -164,6 +166,12 @@ sealed class Note {
     object PhotoGone : Note()
     object RestoreFailed : Note()
     object RecordsKeptAside : Note()
+    /** The records are there but could not be read: nothing is written over them. */
+    object RecordsUnreadable : Note()
+    /** This win could not be written into the records. */
+    object RecordNotSaved : Note()
+    /** A hint is being found (a tap on Hint again cancels it). */
+    object FindingHint : Note()
     object NoCamera : Note()
     object NoPicker : Note()
     data class Moved(val tiles: List<Int>, val direction: TileDirection, val numbered: Boolean = true) : Note()
@@ -200,6 +208,8 @@ data class CropState(
     val preview: Preview?,
     /** The chosen square is being turned into the puzzle's picture. */
     val preparing: Boolean = false,
+    /** The photo's file in the photos folder, once kept (a restore comes back to it). */
+    val photoName: String? = null,
 )
 
 /** The whole app's screen as one immutable value; the views draw it and send intents. */
@@ -227,6 +237,8 @@ data class UiState(
     val fewest: Fewest? = null,
     /** The fewest-move search runs in the background. */
     val findingFewest: Boolean = false,
+    /** A hint is being searched for (one at a time). */
+    val findingHint: Boolean = false,
     val hint: Hint? = null,
     val note: Note? = null,
     /** The slides of the last move, for the board's animation. */

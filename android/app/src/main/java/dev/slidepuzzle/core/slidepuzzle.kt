@@ -699,6 +699,8 @@ internal object IntegrityCheckingUniffiLib {
     internal fun ensureInitialized() = Unit
     external fun uniffi_slidepuzzle_ffi_checksum_func_core_version(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_new_game_id(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_goal_tiles(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_is_solvable(
@@ -715,23 +717,45 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped_typed(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_load_preview(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_load_preview_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_png(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_picture_size(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_picture_size_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_tile_rect(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_best_count(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_best_count_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_hint(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_hint_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_func_solve(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_solve_typed(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_coaching_hint(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_func_teaching_plan(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size(
     ): Int
@@ -742,6 +766,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_merge(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json(
     ): Int
@@ -755,15 +781,23 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_apply(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_best_count(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_best_count_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell(
     ): Int
@@ -776,6 +810,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_goal(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_hint(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_hint_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_home_cell(
     ): Int
@@ -791,9 +827,13 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_shuffle(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_shuffle_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_size(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_solve(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_game_solve_typed(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell(
     ): Int
@@ -833,9 +873,15 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed(
     ): Int
     external fun ffi_slidepuzzle_ffi_uniffi_contract_version(
     ): Int
@@ -876,6 +922,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(`ptr`: Long,`gameId`: RustBuffer.ByValue,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_clone_recordsstore(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -894,9 +942,15 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(`ptr`: Long,`other`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(`ptr`: Long,`gameId`: RustBuffer.ByValue,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_clone_game(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
@@ -914,6 +968,8 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_best_count(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_best_count_typed(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_blank_cell(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_slidepuzzle_ffi_fn_method_game_can_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -925,6 +981,8 @@ internal object UniffiLib {
     external fun uniffi_slidepuzzle_ffi_fn_method_game_goal(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_hint(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_hint_typed(`ptr`: Long,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_home_cell(`ptr`: Long,`tile`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -940,9 +998,13 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_shuffle(`ptr`: Long,`kind`: RustBuffer.ByValue,`seed`: Long,`pdb`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_shuffle_typed(`ptr`: Long,`kind`: RustBuffer.ByValue,`seed`: Long,`pdb`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_game_size(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
     external fun uniffi_slidepuzzle_ffi_fn_method_game_solve(`ptr`: Long,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_game_solve_typed(`ptr`: Long,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_game_tap_cell(`ptr`: Long,`cell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -976,9 +1038,15 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build(`goal`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build_typed(`goal`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes_typed(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(`path`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file_typed(`path`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_goal(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -989,6 +1057,8 @@ internal object UniffiLib {
     external fun uniffi_slidepuzzle_ffi_fn_method_patterndatabase_to_bytes(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_core_version(uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_new_game_id(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_goal_tiles(`size`: Int,`blankCell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1006,23 +1076,45 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped(`bytes`: RustBuffer.ByValue,`edge`: Int,`crop`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped_typed(`bytes`: RustBuffer.ByValue,`edge`: Int,`crop`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_typed(`bytes`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(`bytes`: RustBuffer.ByValue,`edge`: Int,`maxPixels`: Long,`maxBytes`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits_typed(`bytes`: RustBuffer.ByValue,`edge`: Int,`maxPixels`: Long,`maxBytes`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_load_preview(`bytes`: RustBuffer.ByValue,`maxEdge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_load_preview_typed(`bytes`: RustBuffer.ByValue,`maxEdge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(`width`: Int,`height`: Int,`rgba`: RustBuffer.ByValue,`stride`: Int,`crop`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels_typed(`width`: Int,`height`: Int,`rgba`: RustBuffer.ByValue,`stride`: Int,`crop`: RustBuffer.ByValue,`edge`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_png(`picture`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_picture_size(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_picture_size_typed(`bytes`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_tile_rect(`size`: Int,`edge`: Int,`cell`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_best_count(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_best_count_typed(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_hint(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_hint_typed(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_func_solve(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_solve_typed(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,`algorithm`: RustBuffer.ByValue,`heuristic`: RustBuffer.ByValue,`limits`: RustBuffer.ByValue,`pdb`: RustBuffer.ByValue,`progress`: RustBuffer.ByValue,`cancel`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_coaching_hint(`boardTiles`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_func_teaching_plan(`start`: RustBuffer.ByValue,`goal`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun ffi_slidepuzzle_ffi_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1146,6 +1238,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_core_version() and 0xFFFF) != 53218) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_new_game_id() and 0xFFFF) != 13453) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_goal_tiles() and 0xFFFF) != 30569) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1170,13 +1265,28 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped() and 0xFFFF) != 15026) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_cropped_typed() and 0xFFFF) != 10294) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_typed() and 0xFFFF) != 7523) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits() and 0xFFFF) != 32470) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_picture_with_limits_typed() and 0xFFFF) != 2929) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_preview() and 0xFFFF) != 62783) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_load_preview_typed() and 0xFFFF) != 65085) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels() and 0xFFFF) != 5184) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_from_pixels_typed() and 0xFFFF) != 52642) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_png() and 0xFFFF) != 58346) {
@@ -1185,16 +1295,34 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_size() and 0xFFFF) != 3452) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_picture_size_typed() and 0xFFFF) != 21386) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_tile_rect() and 0xFFFF) != 2006) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_best_count() and 0xFFFF) != 38743) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_best_count_typed() and 0xFFFF) != 56591) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_hint() and 0xFFFF) != 11468) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_hint_typed() and 0xFFFF) != 50494) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve() and 0xFFFF) != 58754) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_solve_typed() and 0xFFFF) != 8146) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_coaching_hint() and 0xFFFF) != 45054) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_func_teaching_plan() and 0xFFFF) != 44665) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_best_of_size() and 0xFFFF) != 43029) {
@@ -1210,6 +1338,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() and 0xFFFF) != 21090) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once() and 0xFFFF) != 6516) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json() and 0xFFFF) != 65025) {
@@ -1230,10 +1361,19 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside() and 0xFFFF) != 48947) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_kept_aside_files() and 0xFFFF) != 41135) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge() and 0xFFFF) != 10875) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() and 0xFFFF) != 18746) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() and 0xFFFF) != 40517) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_removed_aside_files() and 0xFFFF) != 32173) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_add_elapsed_ms() and 0xFFFF) != 30533) {
@@ -1243,6 +1383,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_best_count() and 0xFFFF) != 17652) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_best_count_typed() and 0xFFFF) != 32672) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_blank_cell() and 0xFFFF) != 60314) {
@@ -1261,6 +1404,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_hint() and 0xFFFF) != 3801) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_hint_typed() and 0xFFFF) != 19218) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_home_cell() and 0xFFFF) != 11850) {
@@ -1284,10 +1430,16 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_shuffle() and 0xFFFF) != 13328) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_shuffle_typed() and 0xFFFF) != 55188) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_size() and 0xFFFF) != 13571) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_solve() and 0xFFFF) != 7647) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_solve_typed() and 0xFFFF) != 15451) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_game_tap_cell() and 0xFFFF) != 4266) {
@@ -1347,10 +1499,19 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build() and 0xFFFF) != 38054) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_build_typed() and 0xFFFF) != 52053) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() and 0xFFFF) != 40788) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed() and 0xFFFF) != 37518) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() and 0xFFFF) != 20638) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed() and 0xFFFF) != 18184) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -1539,6 +1700,33 @@ private class JavaLangRefCleanable(
     val cleanable: java.lang.ref.Cleaner.Cleanable
 ) : UniffiCleaner.Cleanable {
     override fun clean() = cleanable.clean()
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterUShort: FfiConverter<UShort, Short> {
+    override fun lift(value: Short): UShort {
+        return value.toUShort()
+    }
+
+    fun lift(value: Int): UShort {
+        return value.toUShort()
+    }
+
+    override fun read(buf: ByteBuffer): UShort {
+        return lift(buf.getShort())
+    }
+
+    override fun lower(value: UShort): Short {
+        return value.toShort()
+    }
+
+    override fun allocationSize(value: UShort) = 2UL
+
+    override fun write(value: UShort, buf: ByteBuffer) {
+        buf.putShort(value.toShort())
+    }
 }
 
 /**
@@ -2126,6 +2314,11 @@ public interface GameInterface {
     fun `bestCount`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution
     
     /**
+     * [`Game::best_count`], its failures by kind ([`PuzzleFailure`]).
+     */
+    fun `bestCountTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution
+    
+    /**
      * The blank's cell.
      */
     fun `blankCell`(): kotlin.UInt
@@ -2154,6 +2347,11 @@ public interface GameInterface {
      * The next best move from the current board; `None` when solved.
      */
     fun `hint`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction?
+    
+    /**
+     * [`Game::hint`], its failures by kind ([`PuzzleFailure`]).
+     */
+    fun `hintTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction?
     
     /**
      * The cell where `tile` belongs (whose picture piece it shows); `None` for no such tile.
@@ -2193,6 +2391,14 @@ public interface GameInterface {
     fun `shuffle`(`kind`: ShuffleKind, `seed`: kotlin.ULong, `pdb`: PatternDatabase?)
     
     /**
+     * [`Game::shuffle`] whose distance shuffles search within `limits` and stop at `cancel`
+     * (a 4×4 distance measures boards with IDA*), its failures by kind ([`PuzzleFailure`]):
+     * a stop says which budget, like a solve's. The same seed gives the same board as
+     * [`Game::shuffle`].
+     */
+    fun `shuffleTyped`(`kind`: ShuffleKind, `seed`: kotlin.ULong, `pdb`: PatternDatabase?, `limits`: Limits, `cancel`: CancelToken?)
+    
+    /**
      * The side length.
      */
     fun `size`(): kotlin.UInt
@@ -2203,6 +2409,12 @@ public interface GameInterface {
      * runs.
      */
     fun `solve`(`algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution
+    
+    /**
+     * Solves from the current board, its failures by kind ([`PuzzleFailure`]); otherwise
+     * [`Game::solve`].
+     */
+    fun `solveTyped`(`algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution
     
     /**
      * Taps `cell`: slides the tile there and any between it and the blank.
@@ -2401,6 +2613,26 @@ open class Game: Disposable, AutoCloseable, GameInterface
 
     
     /**
+     * [`Game::best_count`], its failures by kind ([`PuzzleFailure`]).
+     */
+    @Throws(PuzzleFailure::class)override fun `bestCountTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_best_count_typed(
+        it,
+        
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * The blank's cell.
      */override fun `blankCell`(): kotlin.UInt {
             return FfiConverterUInt.lift(
@@ -2488,6 +2720,26 @@ open class Game: Disposable, AutoCloseable, GameInterface
     callWithHandle {
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_hint(
+        it,
+        
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * [`Game::hint`], its failures by kind ([`PuzzleFailure`]).
+     */
+    @Throws(PuzzleFailure::class)override fun `hintTyped`(`limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
+            return FfiConverterOptionalTypeDirection.lift(
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_hint_typed(
         it,
         
         FfiConverterTypeLimits.lower(`limits`),
@@ -2620,6 +2872,30 @@ open class Game: Disposable, AutoCloseable, GameInterface
 
     
     /**
+     * [`Game::shuffle`] whose distance shuffles search within `limits` and stop at `cancel`
+     * (a 4×4 distance measures boards with IDA*), its failures by kind ([`PuzzleFailure`]):
+     * a stop says which budget, like a solve's. The same seed gives the same board as
+     * [`Game::shuffle`].
+     */
+    @Throws(PuzzleFailure::class)override fun `shuffleTyped`(`kind`: ShuffleKind, `seed`: kotlin.ULong, `pdb`: PatternDatabase?, `limits`: Limits, `cancel`: CancelToken?)
+        = 
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_shuffle_typed(
+        it,
+        
+        FfiConverterTypeShuffleKind.lower(`kind`),
+        FfiConverterULong.lower(`seed`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    
+    
+
+    
+    /**
      * The side length.
      */override fun `size`(): kotlin.UInt {
             return FfiConverterUInt.lift(
@@ -2645,6 +2921,30 @@ open class Game: Disposable, AutoCloseable, GameInterface
     callWithHandle {
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_solve(
+        it,
+        
+        FfiConverterTypeAlgorithm.lower(`algorithm`),
+        FfiConverterTypeHeuristic.lower(`heuristic`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeProgressListener.lower(`progress`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Solves from the current board, its failures by kind ([`PuzzleFailure`]); otherwise
+     * [`Game::solve`].
+     */
+    @Throws(PuzzleFailure::class)override fun `solveTyped`(`algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    callWithHandle {
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_game_solve_typed(
         it,
         
         FfiConverterTypeAlgorithm.lower(`algorithm`),
@@ -3123,6 +3423,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
 
         
     /**
+     * [`PatternDatabase::build`], a stop by kind ([`PuzzleFailure::SearchStopped`] with
+     * [`SearchStop::Cancelled`](crate::SearchStop::Cancelled) when `cancel` was set).
+     */
+    @Throws(PuzzleFailure::class) fun `buildTyped`(`goal`: List<kotlin.UInt>, `cancel`: CancelToken?): PatternDatabase {
+            return FfiConverterTypePatternDatabase.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_build_typed(
+    
+        
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
      * Loads databases from [`PatternDatabase::to_bytes`] output; damaged or foreign bytes are
      * a `PatternDatabase` error.
      */
@@ -3130,6 +3448,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
             return FfiConverterTypePatternDatabase.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * [`PatternDatabase::from_bytes`], a refusal by kind ([`PuzzleFailure::TablesRefused`]);
+     * tables of an earlier set of groups are refused as
+     * [`TableProblem::StaleGroups`](crate::TableProblem::StaleGroups), to be built again.
+     */
+    @Throws(PuzzleFailure::class) fun `fromBytesTyped`(`bytes`: kotlin.ByteArray): PatternDatabase {
+            return FfiConverterTypePatternDatabase.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_bytes_typed(
     
         
         FfiConverterByteArray.lower(`bytes`),_status)
@@ -3149,6 +3485,24 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
             return FfiConverterTypePatternDatabase.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file(
+    
+        
+        FfiConverterString.lower(`path`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * [`PatternDatabase::from_file`], a refusal by kind ([`PuzzleFailure::TablesRefused`]): a
+     * missing file is [`TableProblem::FileMissing`](crate::TableProblem::FileMissing), one of
+     * another format version or an earlier set of groups is stale, the rest is damaged.
+     */
+    @Throws(PuzzleFailure::class) fun `fromFileTyped`(`path`: kotlin.String): PatternDatabase {
+            return FfiConverterTypePatternDatabase.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_constructor_patterndatabase_from_file_typed(
     
         
         FfiConverterString.lower(`path`),_status)
@@ -3312,6 +3666,12 @@ public interface PersonalBestsInterface {
      * Records a win and says what it changed.
      */
     fun `record`(`win`: WonGame): RecordOutcome
+    
+    /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+    fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome
     
     /**
      * The records as versioned JSON.
@@ -3515,6 +3875,26 @@ open class PersonalBests: Disposable, AutoCloseable, PersonalBestsInterface
     UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_record(
         it,
         
+        FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Records the win of the game `game_id` once: the same id again returns what the first
+     * recording said and counts nothing (see `RecordsStore.record_once`).
+     */
+    @Throws(RecordsException::class)override fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome {
+            return FfiConverterTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(
+        it,
+        
+        FfiConverterString.lower(`gameId`),
         FfiConverterTypeWonGame.lower(`win`),_status)
 }
     }
@@ -4043,6 +4423,12 @@ public interface RecordsStoreInterface {
     fun `keptAside`(): List<KeptAsideFile>
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */
+    fun `keptAsideFiles`(): List<AsideFile>
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
     fun `merge`(`other`: PersonalBests)
@@ -4051,6 +4437,19 @@ public interface RecordsStoreInterface {
      * Records a win, writes the records and says what it changed.
      */
     fun `record`(`win`: WonGame): RecordOutcome
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+    fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */
+    fun `removedAsideFiles`(): List<kotlin.String>
     
     companion object
 }
@@ -4244,6 +4643,23 @@ open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
 
     
     /**
+     * Files kept aside since the store was opened, oldest first, with why: say it to the
+     * player once. Prefer it to [`RecordsStore::kept_aside`].
+     */override fun `keptAsideFiles`(): List<AsideFile> {
+            return FfiConverterSequenceTypeAsideFile.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_kept_aside_files(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * Merges other records (another device's) and writes them.
      */
     @Throws(RecordsStoreException::class)override fun `merge`(`other`: PersonalBests)
@@ -4271,6 +4687,44 @@ open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
         it,
         
         FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
+     * started) once: recording the same id again returns what the first recording said and
+     * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
+     * `InvalidWin`.
+     */
+    @Throws(RecordsStoreException::class)override fun `recordOnce`(`gameId`: kotlin.String, `win`: WonGame): RecordOutcome {
+            return FfiConverterTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsStoreException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(
+        it,
+        
+        FfiConverterString.lower(`gameId`),
+        FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Kept-aside files removed when the store opened (past eight of a kind), oldest first.
+     */override fun `removedAsideFiles`(): List<kotlin.String> {
+            return FfiConverterSequenceString.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_removed_aside_files(
+        it,
+        _status)
 }
     }
     )
@@ -4327,6 +4781,53 @@ public object FfiConverterTypeRecordsStore: FfiConverter<RecordsStore, Long> {
 
     override fun write(value: RecordsStore, buf: ByteBuffer) {
         buf.putLong(lower(value))
+    }
+}
+
+
+
+/**
+ * A records file kept aside, and why.
+ */
+data class AsideFile (
+    /**
+     * Its name in the folder now.
+     */
+    var `fileName`: kotlin.String
+    , 
+    /**
+     * Why.
+     */
+    var `cause`: AsideCause
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeAsideFile: FfiConverterRustBuffer<AsideFile> {
+    override fun read(buf: ByteBuffer): AsideFile {
+        return AsideFile(
+            FfiConverterString.read(buf),
+            FfiConverterTypeAsideCause.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: AsideFile) = (
+            FfiConverterString.allocationSize(value.`fileName`) +
+            FfiConverterTypeAsideCause.allocationSize(value.`cause`)
+    )
+
+    override fun write(value: AsideFile, buf: ByteBuffer) {
+            FfiConverterString.write(value.`fileName`, buf)
+            FfiConverterTypeAsideCause.write(value.`cause`, buf)
     }
 }
 
@@ -4443,6 +4944,69 @@ public object FfiConverterTypeBuiltinPicture: FfiConverterRustBuffer<BuiltinPict
 
 
 /**
+ * The coaching hint: the method's next goal and the next move toward it.
+ */
+data class CoachingHint (
+    /**
+     * The goal's place in the teaching solve's phases, from 0.
+     */
+    var `phase`: kotlin.UInt
+    , 
+    /**
+     * The goal being worked on.
+     */
+    var `goal`: TeachGoal
+    , 
+    /**
+     * The blank's move.
+     */
+    var `direction`: Direction
+    , 
+    /**
+     * The tile that slides (the other way).
+     */
+    var `tile`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCoachingHint: FfiConverterRustBuffer<CoachingHint> {
+    override fun read(buf: ByteBuffer): CoachingHint {
+        return CoachingHint(
+            FfiConverterUInt.read(buf),
+            FfiConverterTypeTeachGoal.read(buf),
+            FfiConverterTypeDirection.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: CoachingHint) = (
+            FfiConverterUInt.allocationSize(value.`phase`) +
+            FfiConverterTypeTeachGoal.allocationSize(value.`goal`) +
+            FfiConverterTypeDirection.allocationSize(value.`direction`) +
+            FfiConverterUInt.allocationSize(value.`tile`)
+    )
+
+    override fun write(value: CoachingHint, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`phase`, buf)
+            FfiConverterTypeTeachGoal.write(value.`goal`, buf)
+            FfiConverterTypeDirection.write(value.`direction`, buf)
+            FfiConverterUInt.write(value.`tile`, buf)
+    }
+}
+
+
+
+/**
  * The square a player chose, in fractions of the upright picture so that a preview at any
  * resolution maps onto it: `x`, `y` its left and top edges as fractions of the width and
  * height, `side` its side as a fraction of the shorter edge.
@@ -4494,6 +5058,53 @@ public object FfiConverterTypeCrop: FfiConverterRustBuffer<Crop> {
             FfiConverterDouble.write(value.`x`, buf)
             FfiConverterDouble.write(value.`y`, buf)
             FfiConverterDouble.write(value.`side`, buf)
+    }
+}
+
+
+
+/**
+ * One entry of a records file that could not be read.
+ */
+data class DroppedRecordEntry (
+    /**
+     * Its place in the file's list, from 0.
+     */
+    var `position`: kotlin.UInt
+    , 
+    /**
+     * What is wrong with it, for a report.
+     */
+    var `detail`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeDroppedRecordEntry: FfiConverterRustBuffer<DroppedRecordEntry> {
+    override fun read(buf: ByteBuffer): DroppedRecordEntry {
+        return DroppedRecordEntry(
+            FfiConverterUInt.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: DroppedRecordEntry) = (
+            FfiConverterUInt.allocationSize(value.`position`) +
+            FfiConverterString.allocationSize(value.`detail`)
+    )
+
+    override fun write(value: DroppedRecordEntry, buf: ByteBuffer) {
+            FfiConverterUInt.write(value.`position`, buf)
+            FfiConverterString.write(value.`detail`, buf)
     }
 }
 
@@ -5283,6 +5894,108 @@ public object FfiConverterTypeSolution: FfiConverterRustBuffer<Solution> {
 
 
 /**
+ * One phase of the teaching solve: its goal and the moves that meet it.
+ */
+data class TeachPhase (
+    /**
+     * What the phase sets out to do.
+     */
+    var `goal`: TeachGoal
+    , 
+    /**
+     * The blank's moves (none when the goal was met already).
+     */
+    var `moves`: List<Direction>
+    , 
+    /**
+     * The tile each move slides.
+     */
+    var `tiles`: List<kotlin.UInt>
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachPhase: FfiConverterRustBuffer<TeachPhase> {
+    override fun read(buf: ByteBuffer): TeachPhase {
+        return TeachPhase(
+            FfiConverterTypeTeachGoal.read(buf),
+            FfiConverterSequenceTypeDirection.read(buf),
+            FfiConverterSequenceUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: TeachPhase) = (
+            FfiConverterTypeTeachGoal.allocationSize(value.`goal`) +
+            FfiConverterSequenceTypeDirection.allocationSize(value.`moves`) +
+            FfiConverterSequenceUInt.allocationSize(value.`tiles`)
+    )
+
+    override fun write(value: TeachPhase, buf: ByteBuffer) {
+            FfiConverterTypeTeachGoal.write(value.`goal`, buf)
+            FfiConverterSequenceTypeDirection.write(value.`moves`, buf)
+            FfiConverterSequenceUInt.write(value.`tiles`, buf)
+    }
+}
+
+
+
+/**
+ * The teaching solve: every goal of the method in order, with its moves.
+ */
+data class TeachPlan (
+    /**
+     * The phases, in the order they are played.
+     */
+    var `phases`: List<TeachPhase>
+    , 
+    /**
+     * All the moves, phase after phase.
+     */
+    var `length`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachPlan: FfiConverterRustBuffer<TeachPlan> {
+    override fun read(buf: ByteBuffer): TeachPlan {
+        return TeachPlan(
+            FfiConverterSequenceTypeTeachPhase.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: TeachPlan) = (
+            FfiConverterSequenceTypeTeachPhase.allocationSize(value.`phases`) +
+            FfiConverterUInt.allocationSize(value.`length`)
+    )
+
+    override fun write(value: TeachPlan, buf: ByteBuffer) {
+            FfiConverterSequenceTypeTeachPhase.write(value.`phases`, buf)
+            FfiConverterUInt.write(value.`length`, buf)
+    }
+}
+
+
+
+/**
  * A tile's place in a picture, in pixels.
  */
 data class TileRect (
@@ -5491,6 +6204,137 @@ public object FfiConverterTypeAlgorithm: FfiConverterRustBuffer<Algorithm> {
 
     override fun write(value: Algorithm, buf: ByteBuffer) {
         buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
+ * Why a records file was kept aside, with the details for a report (the player reads words
+ * from the app's resources, chosen by the case).
+ */
+sealed class AsideCause {
+    
+    /**
+     * Not a whole records file: moved aside, the store started without it.
+     */
+    data class Damaged(
+        /**
+         * What is wrong, for a report.
+         */
+        val `detail`: kotlin.String) : AsideCause()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Written by a newer version of the app: moved aside, merged back once this app reads
+     * it.
+     */
+    data class Newer(
+        /**
+         * The file's format version.
+         */
+        val `version`: kotlin.UInt) : AsideCause()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Some entries could not be read: they were left out, every other one kept, and the file
+     * as it was copied aside.
+     */
+    data class EntriesDropped(
+        /**
+         * The entries left out.
+         */
+        val `dropped`: List<dev.slidepuzzle.core.DroppedRecordEntry>) : AsideCause()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeAsideCause : FfiConverterRustBuffer<AsideCause>{
+    override fun read(buf: ByteBuffer): AsideCause {
+        return when(buf.getInt()) {
+            1 -> AsideCause.Damaged(
+                FfiConverterString.read(buf),
+                )
+            2 -> AsideCause.Newer(
+                FfiConverterUInt.read(buf),
+                )
+            3 -> AsideCause.EntriesDropped(
+                FfiConverterSequenceTypeDroppedRecordEntry.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: AsideCause): ULong = when(value) {
+        is AsideCause.Damaged -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+        }
+        is AsideCause.Newer -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`version`)
+            )
+        }
+        is AsideCause.EntriesDropped -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterSequenceTypeDroppedRecordEntry.allocationSize(value.`dropped`)
+            )
+        }
+    }
+
+    override fun write(value: AsideCause, buf: ByteBuffer) {
+        when(value) {
+            is AsideCause.Damaged -> {
+                buf.putInt(1)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is AsideCause.Newer -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`version`, buf)
+                Unit
+            }
+            is AsideCause.EntriesDropped -> {
+                buf.putInt(3)
+                FfiConverterSequenceTypeDroppedRecordEntry.write(value.`dropped`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
     }
 }
 
@@ -5818,6 +6662,332 @@ public object FfiConverterTypeKeptAsideReason : FfiConverterRustBuffer<KeptAside
 
 
 
+/**
+ * Why a photo or picture was refused.
+ */
+sealed class PictureProblem {
+    
+    /**
+     * No bytes, or a header that gives no pixels.
+     */
+    object Empty : PictureProblem()
+    
+    
+    /**
+     * Not a picture in any format the core knows.
+     */
+    object NotAPicture : PictureProblem()
+    
+    
+    /**
+     * A picture in a format the core does not decode (`format`: "HEIF", "AVIF", "TIFF", …):
+     * the platform's decoder may read it and hand its pixels to `picture_from_pixels`.
+     */
+    data class FormatNotRead(
+        /**
+         * The format's name.
+         */
+        val `format`: kotlin.String) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A JPEG, PNG, WebP or GIF that uses a feature of its format the core does not read: the
+     * platform's decoder may read it.
+     */
+    data class FeatureNotRead(
+        /**
+         * The format's name.
+         */
+        val `format`: kotlin.String) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The file is damaged (it does not decode, or a checksum fails).
+     */
+    data class Damaged(
+        /**
+         * The format's name ("image" when the picture could not be made from its pixels).
+         */
+        val `format`: kotlin.String) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The file ends before the picture does (a download or copy cut short).
+     */
+    object Truncated : PictureProblem()
+    
+    
+    /**
+     * More pixels than the budget.
+     */
+    data class TooManyPixels(
+        /**
+         * Width from the header.
+         */
+        val `width`: kotlin.UInt, 
+        /**
+         * Height from the header.
+         */
+        val `height`: kotlin.UInt, 
+        /**
+         * The budget.
+         */
+        val `maxPixels`: kotlin.ULong) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Decoding would need more memory than the budget.
+     */
+    data class TooMuchMemory(
+        /**
+         * The budget, in bytes.
+         */
+        val `maxBytes`: kotlin.ULong) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The file is longer than any picture the budget takes.
+     */
+    data class FileTooLarge(
+        /**
+         * The file's length.
+         */
+        val `bytes`: kotlin.ULong, 
+        /**
+         * The budget.
+         */
+        val `maxBytes`: kotlin.ULong) : PictureProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The chosen square is not finite, has no area or leaves the photo.
+     */
+    object CropOutside : PictureProblem()
+    
+    
+    /**
+     * Pixels handed over by the platform that do not make the picture they claim.
+     */
+    object PixelsDoNotFit : PictureProblem()
+    
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePictureProblem : FfiConverterRustBuffer<PictureProblem>{
+    override fun read(buf: ByteBuffer): PictureProblem {
+        return when(buf.getInt()) {
+            1 -> PictureProblem.Empty
+            2 -> PictureProblem.NotAPicture
+            3 -> PictureProblem.FormatNotRead(
+                FfiConverterString.read(buf),
+                )
+            4 -> PictureProblem.FeatureNotRead(
+                FfiConverterString.read(buf),
+                )
+            5 -> PictureProblem.Damaged(
+                FfiConverterString.read(buf),
+                )
+            6 -> PictureProblem.Truncated
+            7 -> PictureProblem.TooManyPixels(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            8 -> PictureProblem.TooMuchMemory(
+                FfiConverterULong.read(buf),
+                )
+            9 -> PictureProblem.FileTooLarge(
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            10 -> PictureProblem.CropOutside
+            11 -> PictureProblem.PixelsDoNotFit
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: PictureProblem): ULong = when(value) {
+        is PictureProblem.Empty -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.NotAPicture -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.FormatNotRead -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`format`)
+            )
+        }
+        is PictureProblem.FeatureNotRead -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`format`)
+            )
+        }
+        is PictureProblem.Damaged -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterString.allocationSize(value.`format`)
+            )
+        }
+        is PictureProblem.Truncated -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.TooManyPixels -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`width`)
+                + FfiConverterUInt.allocationSize(value.`height`)
+                + FfiConverterULong.allocationSize(value.`maxPixels`)
+            )
+        }
+        is PictureProblem.TooMuchMemory -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`maxBytes`)
+            )
+        }
+        is PictureProblem.FileTooLarge -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`bytes`)
+                + FfiConverterULong.allocationSize(value.`maxBytes`)
+            )
+        }
+        is PictureProblem.CropOutside -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is PictureProblem.PixelsDoNotFit -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+    }
+
+    override fun write(value: PictureProblem, buf: ByteBuffer) {
+        when(value) {
+            is PictureProblem.Empty -> {
+                buf.putInt(1)
+                Unit
+            }
+            is PictureProblem.NotAPicture -> {
+                buf.putInt(2)
+                Unit
+            }
+            is PictureProblem.FormatNotRead -> {
+                buf.putInt(3)
+                FfiConverterString.write(value.`format`, buf)
+                Unit
+            }
+            is PictureProblem.FeatureNotRead -> {
+                buf.putInt(4)
+                FfiConverterString.write(value.`format`, buf)
+                Unit
+            }
+            is PictureProblem.Damaged -> {
+                buf.putInt(5)
+                FfiConverterString.write(value.`format`, buf)
+                Unit
+            }
+            is PictureProblem.Truncated -> {
+                buf.putInt(6)
+                Unit
+            }
+            is PictureProblem.TooManyPixels -> {
+                buf.putInt(7)
+                FfiConverterUInt.write(value.`width`, buf)
+                FfiConverterUInt.write(value.`height`, buf)
+                FfiConverterULong.write(value.`maxPixels`, buf)
+                Unit
+            }
+            is PictureProblem.TooMuchMemory -> {
+                buf.putInt(8)
+                FfiConverterULong.write(value.`maxBytes`, buf)
+                Unit
+            }
+            is PictureProblem.FileTooLarge -> {
+                buf.putInt(9)
+                FfiConverterULong.write(value.`bytes`, buf)
+                FfiConverterULong.write(value.`maxBytes`, buf)
+                Unit
+            }
+            is PictureProblem.CropOutside -> {
+                buf.putInt(10)
+                Unit
+            }
+            is PictureProblem.PixelsDoNotFit -> {
+                buf.putInt(11)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
 
 
 /**
@@ -5947,6 +7117,281 @@ public object FfiConverterTypePuzzleError : FfiConverterRustBuffer<PuzzleExcepti
             }
             is PuzzleException.InvalidArgument -> {
                 buf.putInt(10)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+
+}
+
+
+
+
+
+/**
+ * A failure by kind, with the facts a player's words need. `detail` is the core's English,
+ * for a details view or a log: never parsed, never the text shown first.
+ */
+sealed class PuzzleFailure: kotlin.Exception() {
+    
+    /**
+     * A search (a solve, a hint, the fewest count, a distance shuffle, a table build) stopped
+     * before it finished.
+     */
+    class SearchStopped(
+        
+        /**
+         * What stopped it.
+         */
+        val `stop`: SearchStop, 
+        
+        /**
+         * The work it did until then.
+         */
+        val `stats`: SearchStats, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "stop=${ `stop` }, stats=${ `stats` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * A photo or picture that cannot be used.
+     */
+    class PictureRefused(
+        
+        /**
+         * Why.
+         */
+        val `problem`: PictureProblem, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "problem=${ `problem` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * Pattern databases (a file, bytes, or the ones a search was given) that cannot be used.
+     */
+    class TablesRefused(
+        
+        /**
+         * Why.
+         */
+        val `problem`: TableProblem, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "problem=${ `problem` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * A tile list, size or cell that does not describe a board.
+     */
+    class InvalidBoard(
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "detail=${ `detail` }"
+    }
+    
+    /**
+     * The board cannot reach the goal.
+     */
+    class Unsolvable(
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "detail=${ `detail` }"
+    }
+    
+    /**
+     * The algorithm does not take boards this large (plain BFS on 6×6).
+     */
+    class Unsupported(
+        
+        /**
+         * The largest side the algorithm takes.
+         */
+        val `maxSize`: kotlin.UInt, 
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "maxSize=${ `maxSize` }, detail=${ `detail` }"
+    }
+    
+    /**
+     * An argument out of range: an edge, a distance, a built-in picture's id.
+     */
+    class InvalidArgument(
+        
+        /**
+         * The core's sentence.
+         */
+        val `detail`: kotlin.String
+        ) : PuzzleFailure() {
+        override val message
+            get() = "detail=${ `detail` }"
+    }
+    
+
+    
+
+
+    companion object ErrorHandler : UniffiRustCallStatusErrorHandler<PuzzleFailure> {
+        override fun lift(error_buf: RustBuffer.ByValue): PuzzleFailure = FfiConverterTypePuzzleFailure.lift(error_buf)
+    }
+
+    
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypePuzzleFailure : FfiConverterRustBuffer<PuzzleFailure> {
+    override fun read(buf: ByteBuffer): PuzzleFailure {
+        
+
+        return when(buf.getInt()) {
+            1 -> PuzzleFailure.SearchStopped(
+                FfiConverterTypeSearchStop.read(buf),
+                FfiConverterTypeSearchStats.read(buf),
+                FfiConverterString.read(buf),
+                )
+            2 -> PuzzleFailure.PictureRefused(
+                FfiConverterTypePictureProblem.read(buf),
+                FfiConverterString.read(buf),
+                )
+            3 -> PuzzleFailure.TablesRefused(
+                FfiConverterTypeTableProblem.read(buf),
+                FfiConverterString.read(buf),
+                )
+            4 -> PuzzleFailure.InvalidBoard(
+                FfiConverterString.read(buf),
+                )
+            5 -> PuzzleFailure.Unsolvable(
+                FfiConverterString.read(buf),
+                )
+            6 -> PuzzleFailure.Unsupported(
+                FfiConverterUInt.read(buf),
+                FfiConverterString.read(buf),
+                )
+            7 -> PuzzleFailure.InvalidArgument(
+                FfiConverterString.read(buf),
+                )
+            else -> throw RuntimeException("invalid error enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: PuzzleFailure): ULong {
+        return when(value) {
+            is PuzzleFailure.SearchStopped -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterTypeSearchStop.allocationSize(value.`stop`)
+                + FfiConverterTypeSearchStats.allocationSize(value.`stats`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.PictureRefused -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterTypePictureProblem.allocationSize(value.`problem`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.TablesRefused -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterTypeTableProblem.allocationSize(value.`problem`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.InvalidBoard -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.Unsolvable -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.Unsupported -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterUInt.allocationSize(value.`maxSize`)
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+            is PuzzleFailure.InvalidArgument -> (
+                // Add the size for the Int that specifies the variant plus the size needed for all fields
+                4UL
+                + FfiConverterString.allocationSize(value.`detail`)
+            )
+        }
+    }
+
+    override fun write(value: PuzzleFailure, buf: ByteBuffer) {
+        when(value) {
+            is PuzzleFailure.SearchStopped -> {
+                buf.putInt(1)
+                FfiConverterTypeSearchStop.write(value.`stop`, buf)
+                FfiConverterTypeSearchStats.write(value.`stats`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.PictureRefused -> {
+                buf.putInt(2)
+                FfiConverterTypePictureProblem.write(value.`problem`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.TablesRefused -> {
+                buf.putInt(3)
+                FfiConverterTypeTableProblem.write(value.`problem`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.InvalidBoard -> {
+                buf.putInt(4)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.Unsolvable -> {
+                buf.putInt(5)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.Unsupported -> {
+                buf.putInt(6)
+                FfiConverterUInt.write(value.`maxSize`, buf)
+                FfiConverterString.write(value.`detail`, buf)
+                Unit
+            }
+            is PuzzleFailure.InvalidArgument -> {
+                buf.putInt(7)
+                FfiConverterString.write(value.`detail`, buf)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -6113,6 +7558,192 @@ public object FfiConverterTypeRecordsStoreError : FfiConverterRustBuffer<Records
 
 
 /**
+ * What stopped a search.
+ */
+sealed class SearchStop {
+    
+    /**
+     * Its time ran out.
+     */
+    data class Time(
+        /**
+         * The time it had, in milliseconds (`Limits.timeout_ms`, or Auto's own 10 s).
+         */
+        val `budgetMs`: kotlin.ULong, 
+        /**
+         * How long it ran, in milliseconds.
+         */
+        val `elapsedMs`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Its tables reached the memory budget.
+     */
+    data class Memory(
+        /**
+         * The budget, in bytes.
+         */
+        val `budgetBytes`: kotlin.ULong, 
+        /**
+         * What its tables held when it stopped, in bytes.
+         */
+        val `heldBytes`: kotlin.ULong, 
+        /**
+         * What the step it refused would have needed (above the budget; 0 when unknown).
+         */
+        val `neededBytes`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * It expanded as many positions as it was allowed.
+     */
+    data class Nodes(
+        /**
+         * `Limits.max_nodes`; `None` when one of the solver's own stages set the count.
+         */
+        val `budget`: kotlin.ULong?, 
+        /**
+         * Positions expanded.
+         */
+        val `expanded`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Its cancel token was set.
+     */
+    data class Cancelled(
+        /**
+         * How long it ran, in milliseconds.
+         */
+        val `elapsedMs`: kotlin.ULong) : SearchStop()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeSearchStop : FfiConverterRustBuffer<SearchStop>{
+    override fun read(buf: ByteBuffer): SearchStop {
+        return when(buf.getInt()) {
+            1 -> SearchStop.Time(
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            2 -> SearchStop.Memory(
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            3 -> SearchStop.Nodes(
+                FfiConverterOptionalULong.read(buf),
+                FfiConverterULong.read(buf),
+                )
+            4 -> SearchStop.Cancelled(
+                FfiConverterULong.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: SearchStop): ULong = when(value) {
+        is SearchStop.Time -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`budgetMs`)
+                + FfiConverterULong.allocationSize(value.`elapsedMs`)
+            )
+        }
+        is SearchStop.Memory -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`budgetBytes`)
+                + FfiConverterULong.allocationSize(value.`heldBytes`)
+                + FfiConverterULong.allocationSize(value.`neededBytes`)
+            )
+        }
+        is SearchStop.Nodes -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterOptionalULong.allocationSize(value.`budget`)
+                + FfiConverterULong.allocationSize(value.`expanded`)
+            )
+        }
+        is SearchStop.Cancelled -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterULong.allocationSize(value.`elapsedMs`)
+            )
+        }
+    }
+
+    override fun write(value: SearchStop, buf: ByteBuffer) {
+        when(value) {
+            is SearchStop.Time -> {
+                buf.putInt(1)
+                FfiConverterULong.write(value.`budgetMs`, buf)
+                FfiConverterULong.write(value.`elapsedMs`, buf)
+                Unit
+            }
+            is SearchStop.Memory -> {
+                buf.putInt(2)
+                FfiConverterULong.write(value.`budgetBytes`, buf)
+                FfiConverterULong.write(value.`heldBytes`, buf)
+                FfiConverterULong.write(value.`neededBytes`, buf)
+                Unit
+            }
+            is SearchStop.Nodes -> {
+                buf.putInt(3)
+                FfiConverterOptionalULong.write(value.`budget`, buf)
+                FfiConverterULong.write(value.`expanded`, buf)
+                Unit
+            }
+            is SearchStop.Cancelled -> {
+                buf.putInt(4)
+                FfiConverterULong.write(value.`elapsedMs`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
  * How a shuffle mixes the board.
  */
 sealed class ShuffleKind {
@@ -6204,6 +7835,524 @@ public object FfiConverterTypeShuffleKind : FfiConverterRustBuffer<ShuffleKind>{
             is ShuffleKind.Distance -> {
                 buf.putInt(3)
                 FfiConverterUInt.write(value.`moves`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * Why pattern databases cannot be used.
+ */
+sealed class TableProblem {
+    
+    /**
+     * There is no file at the path given.
+     */
+    object FileMissing : TableProblem()
+    
+    
+    /**
+     * Written by another format version: build them again.
+     */
+    data class StaleVersion(
+        /**
+         * The version in the file.
+         */
+        val `found`: kotlin.UShort, 
+        /**
+         * The version this core reads.
+         */
+        val `expected`: kotlin.UShort) : TableProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * Tables of an earlier set of tile groups (written by an earlier core): they would give
+     * the fewest moves, only more slowly, so the typed loaders refuse them: build them again.
+     */
+    object StaleGroups : TableProblem()
+    
+    
+    /**
+     * Damaged: not a table file, cut short, a checksum that fails, or inconsistent.
+     */
+    object Damaged : TableProblem()
+    
+    
+    /**
+     * Built for a goal that does not serve this board.
+     */
+    object OtherGoal : TableProblem()
+    
+    
+    /**
+     * Built for boards of another size.
+     */
+    data class OtherSize(
+        /**
+         * The side they were built for.
+         */
+        val `built`: kotlin.UInt, 
+        /**
+         * The side of the board they were asked to serve.
+         */
+        val `board`: kotlin.UInt) : TableProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The search needs pattern databases and none were given.
+     */
+    object NoneGiven : TableProblem()
+    
+    
+    /**
+     * Pattern databases cover 2×2 to 5×5 boards, not this size.
+     */
+    data class UnsupportedSize(
+        /**
+         * The board's side.
+         */
+        val `size`: kotlin.UInt) : TableProblem()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTableProblem : FfiConverterRustBuffer<TableProblem>{
+    override fun read(buf: ByteBuffer): TableProblem {
+        return when(buf.getInt()) {
+            1 -> TableProblem.FileMissing
+            2 -> TableProblem.StaleVersion(
+                FfiConverterUShort.read(buf),
+                FfiConverterUShort.read(buf),
+                )
+            3 -> TableProblem.StaleGroups
+            4 -> TableProblem.Damaged
+            5 -> TableProblem.OtherGoal
+            6 -> TableProblem.OtherSize(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                )
+            7 -> TableProblem.NoneGiven
+            8 -> TableProblem.UnsupportedSize(
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TableProblem): ULong = when(value) {
+        is TableProblem.FileMissing -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.StaleVersion -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUShort.allocationSize(value.`found`)
+                + FfiConverterUShort.allocationSize(value.`expected`)
+            )
+        }
+        is TableProblem.StaleGroups -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.Damaged -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.OtherGoal -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.OtherSize -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`built`)
+                + FfiConverterUInt.allocationSize(value.`board`)
+            )
+        }
+        is TableProblem.NoneGiven -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+            )
+        }
+        is TableProblem.UnsupportedSize -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`size`)
+            )
+        }
+    }
+
+    override fun write(value: TableProblem, buf: ByteBuffer) {
+        when(value) {
+            is TableProblem.FileMissing -> {
+                buf.putInt(1)
+                Unit
+            }
+            is TableProblem.StaleVersion -> {
+                buf.putInt(2)
+                FfiConverterUShort.write(value.`found`, buf)
+                FfiConverterUShort.write(value.`expected`, buf)
+                Unit
+            }
+            is TableProblem.StaleGroups -> {
+                buf.putInt(3)
+                Unit
+            }
+            is TableProblem.Damaged -> {
+                buf.putInt(4)
+                Unit
+            }
+            is TableProblem.OtherGoal -> {
+                buf.putInt(5)
+                Unit
+            }
+            is TableProblem.OtherSize -> {
+                buf.putInt(6)
+                FfiConverterUInt.write(value.`built`, buf)
+                FfiConverterUInt.write(value.`board`, buf)
+                Unit
+            }
+            is TableProblem.NoneGiven -> {
+                buf.putInt(7)
+                Unit
+            }
+            is TableProblem.UnsupportedSize -> {
+                buf.putInt(8)
+                FfiConverterUInt.write(value.`size`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * One goal of the method: what a person sets out to do next.
+ */
+sealed class TeachGoal {
+    
+    /**
+     * One tile to its cell in the line being finished ("tile 3 to the top row").
+     */
+    data class PlaceTile(
+        /**
+         * The tile.
+         */
+        val `tile`: kotlin.UInt, 
+        /**
+         * Its cell, row-major.
+         */
+        val `cell`: kotlin.UInt, 
+        /**
+         * Its row or column.
+         */
+        val `line`: dev.slidepuzzle.core.TeachLine) : TeachGoal()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A line's last two tiles together by the trick: the first parked in the second's cell,
+     * the second beside it, both turned in.
+     */
+    data class LastTwo(
+        /**
+         * The two tiles, the one nearer the line's far end first.
+         */
+        val `tiles`: List<kotlin.UInt>, 
+        /**
+         * Their cells, in the same order.
+         */
+        val `cells`: List<kotlin.UInt>, 
+        /**
+         * The row or column.
+         */
+        val `line`: dev.slidepuzzle.core.TeachLine) : TeachGoal()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * The last 2×3 or 3×2 (or a whole 2×2 board), by turning its tiles round.
+     */
+    data class LastBlock(
+        /**
+         * Its top row.
+         */
+        val `top`: kotlin.UInt, 
+        /**
+         * Its left column.
+         */
+        val `left`: kotlin.UInt, 
+        /**
+         * Its rows.
+         */
+        val `rows`: kotlin.UInt, 
+        /**
+         * Its columns.
+         */
+        val `columns`: kotlin.UInt, 
+        /**
+         * Its tiles, in the order they are placed.
+         */
+        val `tiles`: List<kotlin.UInt>, 
+        /**
+         * Their cells, in the same order.
+         */
+        val `cells`: List<kotlin.UInt>) : TeachGoal()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachGoal : FfiConverterRustBuffer<TeachGoal>{
+    override fun read(buf: ByteBuffer): TeachGoal {
+        return when(buf.getInt()) {
+            1 -> TeachGoal.PlaceTile(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterTypeTeachLine.read(buf),
+                )
+            2 -> TeachGoal.LastTwo(
+                FfiConverterSequenceUInt.read(buf),
+                FfiConverterSequenceUInt.read(buf),
+                FfiConverterTypeTeachLine.read(buf),
+                )
+            3 -> TeachGoal.LastBlock(
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterUInt.read(buf),
+                FfiConverterSequenceUInt.read(buf),
+                FfiConverterSequenceUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TeachGoal): ULong = when(value) {
+        is TeachGoal.PlaceTile -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`tile`)
+                + FfiConverterUInt.allocationSize(value.`cell`)
+                + FfiConverterTypeTeachLine.allocationSize(value.`line`)
+            )
+        }
+        is TeachGoal.LastTwo -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterSequenceUInt.allocationSize(value.`tiles`)
+                + FfiConverterSequenceUInt.allocationSize(value.`cells`)
+                + FfiConverterTypeTeachLine.allocationSize(value.`line`)
+            )
+        }
+        is TeachGoal.LastBlock -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`top`)
+                + FfiConverterUInt.allocationSize(value.`left`)
+                + FfiConverterUInt.allocationSize(value.`rows`)
+                + FfiConverterUInt.allocationSize(value.`columns`)
+                + FfiConverterSequenceUInt.allocationSize(value.`tiles`)
+                + FfiConverterSequenceUInt.allocationSize(value.`cells`)
+            )
+        }
+    }
+
+    override fun write(value: TeachGoal, buf: ByteBuffer) {
+        when(value) {
+            is TeachGoal.PlaceTile -> {
+                buf.putInt(1)
+                FfiConverterUInt.write(value.`tile`, buf)
+                FfiConverterUInt.write(value.`cell`, buf)
+                FfiConverterTypeTeachLine.write(value.`line`, buf)
+                Unit
+            }
+            is TeachGoal.LastTwo -> {
+                buf.putInt(2)
+                FfiConverterSequenceUInt.write(value.`tiles`, buf)
+                FfiConverterSequenceUInt.write(value.`cells`, buf)
+                FfiConverterTypeTeachLine.write(value.`line`, buf)
+                Unit
+            }
+            is TeachGoal.LastBlock -> {
+                buf.putInt(3)
+                FfiConverterUInt.write(value.`top`, buf)
+                FfiConverterUInt.write(value.`left`, buf)
+                FfiConverterUInt.write(value.`rows`, buf)
+                FfiConverterUInt.write(value.`columns`, buf)
+                FfiConverterSequenceUInt.write(value.`tiles`, buf)
+                FfiConverterSequenceUInt.write(value.`cells`, buf)
+                Unit
+            }
+        }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
+    }
+}
+
+
+
+
+
+/**
+ * A row or a column, by its index from 0 (top row, left column).
+ */
+sealed class TeachLine {
+    
+    /**
+     * A row.
+     */
+    data class Row(
+        /**
+         * 0 at the top.
+         */
+        val `index`: kotlin.UInt) : TeachLine()
+        
+    {
+        
+
+        companion object
+    }
+    
+    /**
+     * A column.
+     */
+    data class Column(
+        /**
+         * 0 at the left.
+         */
+        val `index`: kotlin.UInt) : TeachLine()
+        
+    {
+        
+
+        companion object
+    }
+    
+
+    
+
+    
+    
+
+
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeTeachLine : FfiConverterRustBuffer<TeachLine>{
+    override fun read(buf: ByteBuffer): TeachLine {
+        return when(buf.getInt()) {
+            1 -> TeachLine.Row(
+                FfiConverterUInt.read(buf),
+                )
+            2 -> TeachLine.Column(
+                FfiConverterUInt.read(buf),
+                )
+            else -> throw RuntimeException("invalid enum value, something is very wrong!!")
+        }
+    }
+
+    override fun allocationSize(value: TeachLine): ULong = when(value) {
+        is TeachLine.Row -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`index`)
+            )
+        }
+        is TeachLine.Column -> {
+            // Add the size for the Int that specifies the variant plus the size needed for all fields
+            (
+                4UL
+                + FfiConverterUInt.allocationSize(value.`index`)
+            )
+        }
+    }
+
+    override fun write(value: TeachLine, buf: ByteBuffer) {
+        when(value) {
+            is TeachLine.Row -> {
+                buf.putInt(1)
+                FfiConverterUInt.write(value.`index`, buf)
+                Unit
+            }
+            is TeachLine.Column -> {
+                buf.putInt(2)
+                FfiConverterUInt.write(value.`index`, buf)
                 Unit
             }
         }.let { /* this makes the `when` an expression, which ensures it is exhaustive */ }
@@ -6442,6 +8591,38 @@ public object FfiConverterOptionalTypeBestGame: FfiConverterRustBuffer<BestGame?
 /**
  * @suppress
  */
+public object FfiConverterOptionalTypeCoachingHint: FfiConverterRustBuffer<CoachingHint?> {
+    override fun read(buf: ByteBuffer): CoachingHint? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeCoachingHint.read(buf)
+    }
+
+    override fun allocationSize(value: CoachingHint?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeCoachingHint.allocationSize(value)
+        }
+    }
+
+    override fun write(value: CoachingHint?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeCoachingHint.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterOptionalTypeCrop: FfiConverterRustBuffer<Crop?> {
     override fun read(buf: ByteBuffer): Crop? {
         if (buf.get().toInt() == 0) {
@@ -6630,6 +8811,62 @@ public object FfiConverterSequenceUInt: FfiConverterRustBuffer<List<kotlin.UInt>
 /**
  * @suppress
  */
+public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.String>> {
+    override fun read(buf: ByteBuffer): List<kotlin.String> {
+        val len = buf.getInt()
+        return List<kotlin.String>(len) {
+            FfiConverterString.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<kotlin.String>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterString.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.String>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterString.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeAsideFile: FfiConverterRustBuffer<List<AsideFile>> {
+    override fun read(buf: ByteBuffer): List<AsideFile> {
+        val len = buf.getInt()
+        return List<AsideFile>(len) {
+            FfiConverterTypeAsideFile.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<AsideFile>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeAsideFile.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<AsideFile>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeAsideFile.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer<List<BuiltinPicture>> {
     override fun read(buf: ByteBuffer): List<BuiltinPicture> {
         val len = buf.getInt()
@@ -6648,6 +8885,34 @@ public object FfiConverterSequenceTypeBuiltinPicture: FfiConverterRustBuffer<Lis
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeBuiltinPicture.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeDroppedRecordEntry: FfiConverterRustBuffer<List<DroppedRecordEntry>> {
+    override fun read(buf: ByteBuffer): List<DroppedRecordEntry> {
+        val len = buf.getInt()
+        return List<DroppedRecordEntry>(len) {
+            FfiConverterTypeDroppedRecordEntry.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<DroppedRecordEntry>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeDroppedRecordEntry.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<DroppedRecordEntry>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeDroppedRecordEntry.write(it, buf)
         }
     }
 }
@@ -6742,6 +9007,34 @@ public object FfiConverterSequenceTypeSlide: FfiConverterRustBuffer<List<Slide>>
 /**
  * @suppress
  */
+public object FfiConverterSequenceTypeTeachPhase: FfiConverterRustBuffer<List<TeachPhase>> {
+    override fun read(buf: ByteBuffer): List<TeachPhase> {
+        val len = buf.getInt()
+        return List<TeachPhase>(len) {
+            FfiConverterTypeTeachPhase.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<TeachPhase>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeTeachPhase.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<TeachPhase>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeTeachPhase.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Direction>> {
     override fun read(buf: ByteBuffer): List<Direction> {
         val len = buf.getInt()
@@ -6769,6 +9062,20 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_core_version(
+    
+        _status)
+}
+    )
+    }
+    
+
+        /**
+         * A new game's id: 128 random bits as 32 hex digits. Mint one when a game starts, keep it
+         * with the game's session, and record its win with [`RecordsStore::record_once`].
+         */ fun `newGameId`(): kotlin.String {
+            return FfiConverterString.lift(
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_new_game_id(
     
         _status)
 }
@@ -6906,12 +9213,64 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`load_picture_cropped`], a refusal by kind (a crop that leaves the photo is
+         * [`PictureProblem::CropOutside`](crate::PictureProblem::CropOutside)).
+         */
+    @Throws(PuzzleFailure::class) fun `loadPictureCroppedTyped`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `crop`: Crop?): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_cropped_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`edge`),
+        FfiConverterOptionalTypeCrop.lower(`crop`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`load_picture`], a refusal by kind ([`PuzzleFailure::PictureRefused`]).
+         */
+    @Throws(PuzzleFailure::class) fun `loadPictureTyped`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`edge`),_status)
+}
+    )
+    }
+    
+
+        /**
          * [`load_picture`] with explicit budgets.
          */
     @Throws(PuzzleException::class) fun `loadPictureWithLimits`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `maxPixels`: kotlin.ULong, `maxBytes`: kotlin.ULong): Picture {
             return FfiConverterTypePicture.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`edge`),
+        FfiConverterULong.lower(`maxPixels`),
+        FfiConverterULong.lower(`maxBytes`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`load_picture_with_limits`], a refusal by kind.
+         */
+    @Throws(PuzzleFailure::class) fun `loadPictureWithLimitsTyped`(`bytes`: kotlin.ByteArray, `edge`: kotlin.UInt, `maxPixels`: kotlin.ULong, `maxBytes`: kotlin.ULong): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_picture_with_limits_typed(
     
         
         FfiConverterByteArray.lower(`bytes`),
@@ -6942,6 +9301,22 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`load_preview`], a refusal by kind.
+         */
+    @Throws(PuzzleFailure::class) fun `loadPreviewTyped`(`bytes`: kotlin.ByteArray, `maxEdge`: kotlin.UInt): PhotoPreview {
+            return FfiConverterTypePhotoPreview.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_load_preview_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),
+        FfiConverterUInt.lower(`maxEdge`),_status)
+}
+    )
+    }
+    
+
+        /**
          * A picture from pixels the platform decoded (HEIC, AVIF, RAW): `height` rows of `width` RGBA
          * pixels, `stride` bytes apart, already upright; cut to `crop` and resized to `edge`. Wrong
          * lengths, zero sizes, short strides and sizes over the budgets are `BadPicture` errors.
@@ -6950,6 +9325,26 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
             return FfiConverterTypePicture.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels(
+    
+        
+        FfiConverterUInt.lower(`width`),
+        FfiConverterUInt.lower(`height`),
+        FfiConverterByteArray.lower(`rgba`),
+        FfiConverterUInt.lower(`stride`),
+        FfiConverterOptionalTypeCrop.lower(`crop`),
+        FfiConverterUInt.lower(`edge`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`picture_from_pixels`], a refusal by kind.
+         */
+    @Throws(PuzzleFailure::class) fun `pictureFromPixelsTyped`(`width`: kotlin.UInt, `height`: kotlin.UInt, `rgba`: kotlin.ByteArray, `stride`: kotlin.UInt, `crop`: Crop?, `edge`: kotlin.UInt): Picture {
+            return FfiConverterTypePicture.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_from_pixels_typed(
     
         
         FfiConverterUInt.lower(`width`),
@@ -6996,6 +9391,23 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`picture_size`], a refusal by kind: a HEIF photo is
+         * [`PictureProblem::FormatNotRead`](crate::PictureProblem::FormatNotRead), for the platform's
+         * decoder.
+         */
+    @Throws(PuzzleFailure::class) fun `pictureSizeTyped`(`bytes`: kotlin.ByteArray): PictureSize {
+            return FfiConverterTypePictureSize.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_picture_size_typed(
+    
+        
+        FfiConverterByteArray.lower(`bytes`),_status)
+}
+    )
+    }
+    
+
+        /**
          * Where the piece of `cell` lies in an `edge`-pixel picture cut `size`×`size`.
          */
     @Throws(PuzzleException::class) fun `tileRect`(`size`: kotlin.UInt, `edge`: kotlin.UInt, `cell`: kotlin.UInt): TileRect {
@@ -7033,12 +9445,50 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
     
 
         /**
+         * [`best_count`], its failures by kind ([`PuzzleFailure`]).
+         */
+    @Throws(PuzzleFailure::class) fun `bestCountTyped`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_best_count_typed(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
          * The next move of an optimal (or best found) solution; `None` at the goal.
          */
     @Throws(PuzzleException::class) fun `hint`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
             return FfiConverterOptionalTypeDirection.lift(
     uniffiRustCallWithError(PuzzleException) { _status ->
     UniffiLib.uniffi_slidepuzzle_ffi_fn_func_hint(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`hint`], its failures by kind ([`PuzzleFailure`]).
+         */
+    @Throws(PuzzleFailure::class) fun `hintTyped`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `limits`: Limits, `pdb`: PatternDatabase?, `cancel`: CancelToken?): Direction? {
+            return FfiConverterOptionalTypeDirection.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_hint_typed(
     
         
         FfiConverterSequenceUInt.lower(`start`),
@@ -7068,6 +9518,63 @@ public object FfiConverterSequenceTypeDirection: FfiConverterRustBuffer<List<Dir
         FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
         FfiConverterOptionalTypeProgressListener.lower(`progress`),
         FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * [`solve`], its failures by kind ([`PuzzleFailure`]): which budget stopped it and how far it
+         * got, a board that cannot be solved, tables that do not serve it.
+         */
+    @Throws(PuzzleFailure::class) fun `solveTyped`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>, `algorithm`: Algorithm, `heuristic`: Heuristic, `limits`: Limits, `pdb`: PatternDatabase?, `progress`: ProgressListener?, `cancel`: CancelToken?): Solution {
+            return FfiConverterTypeSolution.lift(
+    uniffiRustCallWithError(PuzzleFailure) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_solve_typed(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),
+        FfiConverterTypeAlgorithm.lower(`algorithm`),
+        FfiConverterTypeHeuristic.lower(`heuristic`),
+        FfiConverterTypeLimits.lower(`limits`),
+        FfiConverterOptionalTypePatternDatabase.lower(`pdb`),
+        FfiConverterOptionalTypeProgressListener.lower(`progress`),
+        FfiConverterOptionalTypeCancelToken.lower(`cancel`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The coaching hint for `board` on its way to `goal`; `None` when it is solved. Following the
+         * hints is the teaching solve from that board.
+         */
+    @Throws(PuzzleException::class) fun `coachingHint`(`boardTiles`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>): CoachingHint? {
+            return FfiConverterOptionalTypeCoachingHint.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_coaching_hint(
+    
+        
+        FfiConverterSequenceUInt.lower(`boardTiles`),
+        FfiConverterSequenceUInt.lower(`goal`),_status)
+}
+    )
+    }
+    
+
+        /**
+         * The teaching solve of `start` toward `goal`: phases a person can follow and repeat. Takes
+         * milliseconds on 8×8; longer than Auto's solve.
+         */
+    @Throws(PuzzleException::class) fun `teachingPlan`(`start`: List<kotlin.UInt>, `goal`: List<kotlin.UInt>): TeachPlan {
+            return FfiConverterTypeTeachPlan.lift(
+    uniffiRustCallWithError(PuzzleException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_func_teaching_plan(
+    
+        
+        FfiConverterSequenceUInt.lower(`start`),
+        FfiConverterSequenceUInt.lower(`goal`),_status)
 }
     )
     }

@@ -225,7 +225,7 @@ class AutoTest {
         assertFalse("Auto out of time is not told to try Auto: $auto", auto.contains("Auto always") || auto.contains("Try Auto"))
         val astar = words.note(Note.SolveFailed(time, AlgorithmChoice.A_STAR, 5))
         assertTrue(astar, astar.contains("Auto always finds a path in time"))
-        assertEquals("No hint within 3 seconds on this board. Try Auto.", words.note(Note.HintFailed(time)))
+        assertEquals("No hint within a second on this board. Try Auto.", words.note(Note.HintFailed(time)))
         playing()
         core.solveFailure = time
         c.auto()

@@ -160,6 +160,7 @@ class GameControllerTest {
         time.now += 40_000
         for (d in moves.drop(1)) c.slide(d)
         assertEquals(Phase.WON, c.state.phase)
+        threads.drain() // the record, written on the storage thread
         val win = c.state.win!!
         assertEquals(moves.size, win.moves)
         assertEquals(40_000L, win.elapsedMs)
@@ -168,7 +169,7 @@ class GameControllerTest {
         assertEquals(c.state.fewest, win.fewest)
         assertEquals(1, c.state.wins)
         threads.drain()
-        assertTrue("the records are written", storage.recordsWrites > 0)
+        assertEquals("the win is in the records", 1, c.state.records.single { it.size == 3 && it.picture == "sunset" }.won)
         // A second game with the same moves but faster: the time is a new best.
         c.playAgain()
         threads.drain()
@@ -176,6 +177,7 @@ class GameControllerTest {
         c.slide(again.first())
         time.now += 10_000
         for (d in again.drop(1)) c.slide(d)
+        threads.drain()
         val second = c.state.win!!
         assertEquals(Improvement.Better(40_000), second.timeChange)
         threads.drain() // the records' write
@@ -426,7 +428,7 @@ class GameControllerTest {
         c.tap(8)
         c.shuffleNow(threads)
         val saved = c.snapshot()
-        storage.prunePhotos(keep = null)
+        storage.prunePhotos(keep = emptySet())
         val later = newController(HandThreads(), time, storage, core)
         later.restore(saved)
         (later.threads as HandThreads).drain()
@@ -437,16 +439,111 @@ class GameControllerTest {
     }
 
     @Test
-    fun aDamagedOrNewerRecordsFileIsKeptAsideAndNewRecordsBegin() {
-        for (text in listOf("{ not json", core.bests(null).toJson().replace("\"version\": 1", "\"version\": 9"))) {
-            val store = TempStorage()
-            store.writeRecords(text)
-            val fresh = newController(HandThreads(), TestTime(), store, core)
-            assertEquals(Note.RecordsKeptAside, fresh.state.note)
-            assertTrue(fresh.state.records.isEmpty())
-            val aside = store.dir.listFiles()!!.single { it.name.startsWith("records-unreadable-") }
-            assertEquals("the file is kept as it was", text, aside.readText())
-            assertNull("nothing is written over it", store.readRecords())
+    fun oneHintAtATimeASecondTapOrAMoveCancelsItAndItsLateAnswerIsDropped() {
+        playing()
+        c.hint()
+        assertTrue(c.state.findingHint)
+        assertEquals("the search is said", Note.FindingHint, c.state.note)
+        val first = core.lastCancel!!
+        assertEquals("one search queued", 1, threads.background.size)
+        c.hint()
+        assertTrue("a second tap cancels it", first.cancelled)
+        assertFalse(c.state.findingHint)
+        assertNull(c.state.note)
+        threads.drain()
+        assertNull("its answer is dropped", c.state.hint)
+        // A move while it searches: cancelled, nothing shown for the old board.
+        c.hint()
+        val second = core.lastCancel!!
+        c.slide(c.state.movableDirection())
+        assertTrue(second.cancelled)
+        assertFalse(c.state.findingHint)
+        threads.drain()
+        assertNull(c.state.hint)
+        assertFalse("no hint was given: not helped", c.state.helped)
+        // Left alone, it answers.
+        c.hint()
+        threads.drain()
+        assertFalse(c.state.findingHint)
+        assertTrue(c.state.hint != null)
+        assertTrue(c.state.helped)
+    }
+
+    @Test
+    fun aFewestSearchThatCannotProveItIsNotRunAgainAndNeverStartsFrom6x6() {
+        c.startBuiltin(threads, 5)
+        c.shuffleNow(threads)
+        assertEquals("5×5 is tried once", 1, core.fewestCalls)
+        assertNull("not proven in its 2 s", c.state.fewest)
+        for (i in 0 until 3) {
+            c.pause()
+            c.resume()
+            c.auto()
+            c.stopAuto()
         }
+        threads.drain()
+        assertEquals("resume and cancel do not run it again", 1, core.fewestCalls)
+        assertFalse(c.isFindingFewest)
+        // Kept with the session: a restored game does not run it either.
+        val t = HandThreads()
+        val later = newController(t, time, storage, core)
+        later.restore(c.snapshot())
+        t.drain()
+        assertEquals(1, core.fewestCalls)
+        c.backToStart()
+        c.startBuiltin(threads, 6)
+        c.shuffleNow(threads)
+        c.pause()
+        c.resume()
+        threads.drain()
+        assertEquals("never on 6×6", 1, core.fewestCalls)
+    }
+
+    @Test
+    fun aWinBeforeTheFewestIsKnownIsRecordedAtOnceAndTheBannerLearnsTheFewest() {
+        c.startBuiltin(threads, 3)
+        c.requestShuffle()
+        threads.runBackground() // the shuffle
+        threads.runMain() // the new board; the fewest-move search is queued, not run
+        assertTrue(c.isFindingFewest)
+        val token = core.lastCancel!!
+        for (d in c.solution()) c.slide(d)
+        assertEquals(Phase.WON, c.state.phase)
+        assertNull(c.state.win!!.fewest)
+        assertFalse("the win does not cancel it", token.cancelled)
+        threads.drain()
+        val optimal = c.state.win!!.moves
+        assertEquals("the banner learns it", Fewest(optimal, true), c.state.win!!.fewest)
+        assertEquals("the win was recorded", 1, c.state.records.single { it.picture == "sunset" }.won)
+    }
+
+    @Test
+    fun aBuiltinPictureDrawnAfterThePlayerMovedOnDoesNotLand() {
+        c.selectSize(3)
+        c.chooseBuiltin("sunset")
+        c.showRecords()
+        threads.drain()
+        assertEquals("still on the records", Screen.RECORDS, c.state.screen)
+        c.back()
+        c.chooseBuiltin("sunset")
+        c.chooseBuiltin("aurora")
+        threads.drain()
+        assertEquals("the last one asked for", PictureSource.Builtin("aurora"), c.state.picture)
+    }
+
+    @Test
+    fun aClosedControllerStopsItsWorkAndPublishesNothingMore() {
+        playing()
+        core.hold()
+        c.auto()
+        val search = core.lastCancel!!
+        var published = 0
+        c.observe { published++ }
+        published = 0
+        c.close()
+        core.release()
+        threads.drain()
+        assertTrue("its search is cancelled", search.cancelled)
+        assertEquals(0, published)
     }
 }

@@ -99,11 +99,11 @@ class MainActivityTest {
         assertEquals(900 to 600, a.controller.state.cropState!!.width to a.controller.state.cropState!!.height)
         assertTrue(a.view<View>(R.id.crop_use).isShown)
         a.controller.cropCancel()
-        // The camera app wrote into PhotoProvider's file.
-        PhotoProvider.file(a.cacheDir).writeBytes(photoJpeg(600, 900))
+        // The camera app writes into PhotoProvider's file.
         a.takePhoto()
         val shot = shadowOf(a).nextStartedActivityForResult
         assertEquals(MediaStore.ACTION_IMAGE_CAPTURE, shot.intent.action)
+        PhotoProvider.file(a.cacheDir).writeBytes(photoJpeg(600, 900))
         shadowOf(a).receiveResult(shot.intent, Activity.RESULT_OK, null)
         waitFor(what = "the crop screen") { a.controller.state.screen == Screen.CROP }
         assertEquals(600 to 900, a.controller.state.cropState!!.width to a.controller.state.cropState!!.height)
@@ -116,6 +116,130 @@ class MainActivityTest {
         idle()
         assertEquals(Screen.START, a.controller.state.screen)
         assertFalse(a.controller.state.loadingPhoto)
+    }
+
+    @Test
+    fun aCameraThatReturnsWithoutWritingNeverHandsBackThePreviousShot() {
+        val a = launch()
+        a.takePhoto()
+        PhotoProvider.file(a.cacheDir).writeBytes(photoJpeg(600, 900))
+        shadowOf(a).receiveResult(shadowOf(a).nextStartedActivityForResult.intent, Activity.RESULT_OK, null)
+        waitFor(what = "the crop screen") { a.controller.state.screen == Screen.CROP }
+        a.controller.cropCancel()
+        // The next capture: the camera says OK but wrote nothing.
+        a.takePhoto()
+        assertFalse("deleted before each capture", PhotoProvider.file(a.cacheDir).exists())
+        shadowOf(a).receiveResult(shadowOf(a).nextStartedActivityForResult.intent, Activity.RESULT_OK, null)
+        waitFor(what = "the answer") { !a.controller.state.loadingPhoto }
+        assertEquals(Screen.START, a.controller.state.screen)
+        assertEquals(Note.PhotoGone, a.controller.state.note)
+    }
+
+    @Test
+    fun whileAPhotoLoadsThePickersAreOffAndCancelBringsThemBack() {
+        val a = launch()
+        val gate = java.util.concurrent.CountDownLatch(1)
+        a.controller.photoPicked { gate.await(); photoJpeg(300, 200) }
+        waitFor { true }
+        assertFalse(a.view<View>(R.id.camera).isEnabled)
+        assertFalse(a.view<View>(R.id.photos).isEnabled)
+        assertTrue(a.view<View>(R.id.photo_cancel).isShown)
+        a.view<View>(R.id.photo_cancel).performClick()
+        gate.countDown()
+        waitFor { true }
+        assertTrue(a.view<View>(R.id.camera).isEnabled)
+        assertTrue(a.view<View>(R.id.photos).isEnabled)
+        assertFalse(a.view<View>(R.id.photo_cancel).isShown)
+        Thread.sleep(300)
+        waitFor { true }
+        assertEquals("the cancelled photo never opens", Screen.START, a.controller.state.screen)
+    }
+
+    @Test
+    fun theCropScreenShowsTheWholePhotoWithWhatIsCutAwayDimmed() {
+        val a = launch()
+        a.controller.photoPicked { blocksPng() }
+        waitFor(what = "the crop screen") { a.controller.state.cropState?.preview != null }
+        val crop = a.view<CropView>(R.id.crop_view)
+        val bmp = android.graphics.Bitmap.createBitmap(crop.width, crop.height, android.graphics.Bitmap.Config.ARGB_8888)
+        crop.draw(android.graphics.Canvas(bmp))
+        // A 2:1 photo: the square is half the view, centred; the photo spans the view's width.
+        val side = crop.frameSide()
+        assertEquals(crop.width / 2.0, side, 1.0)
+        val o = crop.frameOrigin()
+        // Away from the grid's lines: photo pixel (175, 125), block (1, 1).
+        val y = (o + side * 0.625).toInt()
+        val inside = bmp.getPixel((o + side * 0.375).toInt(), y)
+        val outside = bmp.getPixel((crop.width * 0.1).toInt(), y)
+        assertEquals("inside the square: the photo itself", blockColour(1, 1), inside)
+        val shown = blockColour(0, 1)
+        assertNotEquals("outside: the photo is drawn", a.getColor(R.color.board_frame), outside)
+        val dimmed = brightness(outside)
+        val full = brightness(shown)
+        assertTrue("outside: dimmed ($dimmed of $full)", dimmed in 1 until full / 2)
+        val title = ArrayList<View>().also { a.window.decorView.findViewsWithText(it, a.getString(R.string.crop_title), View.FIND_VIEWS_WITH_TEXT) }
+        val titleView = title.single()
+        val at = IntArray(2).also { titleView.getLocationInWindow(it) }[1]
+        val cropAt = IntArray(2).also { crop.getLocationInWindow(it) }[1]
+        assertTrue("the title above the photo", at + titleView.height <= cropAt)
+    }
+
+    private fun brightness(c: Int) = (c shr 16 and 0xFF) + (c shr 8 and 0xFF) + (c and 0xFF)
+
+    @Test
+    fun aRecreatedActivityKeepsTheProcesssOneCoreAndStopsTheOldOnesWork() {
+        val a = launch()
+        val c = a.playing()
+        val core = a.core
+        c.slide(c.state.movableDirection())
+        val tiles = c.state.tiles
+        controller!!.recreate()
+        val b = controller!!.get()
+        assertTrue("the same core, its tables with it", core === b.core)
+        assertTrue(c !== b.controller)
+        assertTrue("the old controller is closed", c.closed)
+        waitFor(what = "the restored game") { b.controller.state.phase == Phase.PLAYING }
+        assertEquals(tiles, b.controller.state.tiles)
+    }
+
+    @Test
+    fun aRecreationDuringTheCropComesBackToTheSameSquare() {
+        val a = launch()
+        a.controller.photoPicked { blocksPng() }
+        waitFor(what = "the crop screen") { a.controller.state.cropState?.photoName != null }
+        a.controller.cropZoom(2.0, 200.0, 200.0, 400.0)
+        a.controller.cropPan(-400.0, 0.0, 400.0)
+        val square = a.controller.state.cropState!!.frame.crop
+        // A theme or language change: a new activity and controller from the saved Bundle.
+        controller!!.recreate()
+        val b = controller!!.get()
+        waitFor(what = "the crop again") { b.controller.state.cropState?.preview != null }
+        assertEquals(Screen.CROP, b.controller.state.screen)
+        assertEquals(square, b.controller.state.cropState!!.frame.crop)
+        b.view<View>(R.id.crop_use).performClick()
+        waitFor(what = "the game") { b.controller.state.screen == Screen.GAME }
+        assertEquals(square, b.controller.state.crop)
+    }
+
+    @Test
+    fun backFromAndroid13GoesThroughTheCallbackWhileThereIsSomethingToClose() {
+        // The manifest's android:enableOnBackInvokedCallback, which the JVM build's aapt2 (API 29)
+        // cannot link, set on the app as the platform would read it.
+        RuntimeEnvironment.getApplication().applicationInfo.setEnableOnBackInvokedCallback(true)
+        val a = launch()
+        // The window's own dispatcher, behind the activity's proxy.
+        val dispatcher = a.window.decorView.viewRootImpl.onBackInvokedDispatcher
+        val atStart = dispatcher.topCallback
+        val c = a.playing()
+        c.slide(c.state.movableDirection())
+        val inGame = dispatcher.topCallback
+        assertTrue("the app's callback is on top in a game", inGame != null && inGame !== atStart)
+        inGame!!.onBackInvoked()
+        waitFor { true }
+        assertTrue("the confirmation shows", a.view<View>(R.id.dialog_confirm).isShown)
+        a.view<View>(R.id.dialog_confirm).performClick()
+        waitFor { true }
+        assertTrue("back on the start screen the system's Back is on top again", dispatcher.topCallback === atStart)
     }
 
     @Test

@@ -50,8 +50,8 @@ class PhotoTest {
         threads.drain()
         assertEquals(Screen.GAME, c.state.screen)
         assertEquals(square, c.state.crop)
-        val expected = core.photoPicture(photo, square, c.pictureEdge)
-        assertArrayEquals("the picture is the core's cut of that square", expected.argb, c.state.art!!.argb)
+        // Which pixels that square holds: theSquareThePlayerMovedToIsTheOneCutPixelForPixel.
+        assertEquals(c.pictureEdge, c.state.art!!.edge)
         assertTrue("the photo is kept for a restore", c.state.picture is PictureSource.Photo)
         val name = (c.state.picture as PictureSource.Photo).fileName
         assertArrayEquals(photo, storage.loadPhoto(name))
@@ -123,6 +123,97 @@ class PhotoTest {
         threads.drain()
         assertEquals(Screen.START, c.state.screen)
         assertEquals(CoreError.Kind.PICTURE_TRUNCATED, (c.state.note as Note.PictureFailed).error.kind)
+    }
+
+    private fun pixel(art: PictureData, fx: Double, fy: Double): Int =
+        art.argb[(fy * art.edge).toInt() * art.edge + (fx * art.edge).toInt()]
+
+    /** The crop screen on [blocksPng], its square moved off the centre: zoom 2 around the
+     *  frame's centre makes a 100-pixel square centred on (200, 100); a drag of 400 view pixels
+     *  to the left moves the photo left, so the square goes 100 pixels right: x 250–350,
+     *  y 50–150, across four blocks. */
+    private fun croppingOffCentre(): GameController {
+        val c = newController(threads, storage = storage, core = core)
+        c.photoPicked { blocksPng() }
+        threads.drain()
+        c.cropZoom(2.0, 200.0, 200.0, 400.0)
+        c.cropPan(-400.0, 0.0, 400.0)
+        return c
+    }
+
+    @Test
+    fun theSquareThePlayerMovedToIsTheOneCutPixelForPixel() {
+        val c = croppingOffCentre()
+        c.cropUse()
+        threads.drain()
+        val art = c.state.art!!
+        assertEquals("top-left quarter", blockColour(2, 0), pixel(art, 0.25, 0.25))
+        assertEquals("top-right quarter", blockColour(3, 0), pixel(art, 0.75, 0.25))
+        assertEquals("bottom-left quarter", blockColour(2, 1), pixel(art, 0.25, 0.75))
+        assertEquals("bottom-right quarter", blockColour(3, 1), pixel(art, 0.75, 0.75))
+    }
+
+    @Test
+    fun aRecreationOrProcessDeathDuringTheCropComesBackToIt() {
+        val c = croppingOffCentre()
+        val frame = c.state.cropState!!.frame
+        val saved = c.snapshot()
+        // A new controller, as after process death (the map is what the Bundle and the
+        // preferences hold).
+        val t = HandThreads()
+        val later = newController(t, storage = storage, core = core)
+        later.restore(saved)
+        assertEquals(Screen.CROP, later.state.screen)
+        t.drain()
+        val back = later.state.cropState!!
+        assertEquals(400 to 200, back.width to back.height)
+        assertEquals(frame.crop, back.frame.crop)
+        assertTrue("the photo is shown again", back.preview != null)
+        later.cropUse()
+        t.drain()
+        assertEquals(Screen.GAME, later.state.screen)
+        assertEquals(blockColour(3, 1), pixel(later.state.art!!, 0.75, 0.75))
+        // Its photo gone meanwhile: back to the start, said.
+        storage.prunePhotos(keep = emptySet())
+        val gone = newController(t, storage = storage, core = core)
+        gone.restore(saved)
+        t.drain()
+        assertEquals(Screen.START, gone.state.screen)
+        assertEquals(Note.PhotoGone, gone.state.note)
+    }
+
+    @Test
+    fun onePhotoLoadsAtATimeAndCancelDropsIt() {
+        val c = newController(threads, storage = storage, core = core)
+        var reads = 0
+        c.photoPicked { reads++; photoJpeg(300, 200) }
+        c.photoPicked { reads++; photoJpeg(300, 200) }
+        assertTrue(c.state.loadingPhoto)
+        assertEquals("the second pick is refused while the first loads", 1, threads.background.size)
+        c.cancelPhoto()
+        assertFalse(c.state.loadingPhoto)
+        threads.drain()
+        assertEquals(1, reads)
+        assertEquals("the cancelled photo does not open the crop", Screen.START, c.state.screen)
+        c.photoPicked { photoJpeg(300, 200) }
+        threads.drain()
+        assertEquals(Screen.CROP, c.state.screen)
+    }
+
+    @Test
+    fun aPhotosSizeIsCheckedBeforeItIsReadAndTheReadStopsThere() {
+        val unread = object : java.io.InputStream() {
+            override fun read(): Int = throw AssertionError("read although too large")
+        }
+        val refused = runCatching { readBounded(unread, MAX_PHOTO_BYTES + 1) }.exceptionOrNull() as CoreError
+        assertEquals(CoreError.Kind.PICTURE_TOO_LARGE, refused.kind)
+        val bytes = ByteArray(1000) { it.toByte() }
+        assertArrayEquals(bytes, readBounded(bytes.inputStream(), 1000))
+        assertEquals("a stream without a size is read up to the limit", 1000, readBounded(bytes.inputStream(), -1).size)
+        val tooMuch = runCatching { readBounded(ByteArray(2000).inputStream(), -1, max = 1000) }.exceptionOrNull() as CoreError
+        assertEquals(CoreError.Kind.PICTURE_TOO_LARGE, tooMuch.kind)
+        val grew = runCatching { readBounded(ByteArray(2000).inputStream(), 1000) }.exceptionOrNull() as CoreError
+        assertEquals(CoreError.Kind.PICTURE_TOO_LARGE, grew.kind)
     }
 
     /** Stands in for ImageDecoder: a picture of [width]×[height], red in its top-left quarter,

@@ -74,6 +74,48 @@ class ProjectTest {
     }
 
     @Test
+    fun theShippedBuildOpensInAndroidStudio() {
+        val gradleApp = File(android, "app/build.gradle.kts").readText()
+        val gradleRoot = File(android, "build.gradle.kts").readText()
+        assertFalse("kotlinOptions is an error in current Kotlin plugins", gradleApp.contains(Regex("""kotlinOptions\s*\{""")))
+        assertTrue(gradleApp.contains(Regex("""kotlin \{\s*compilerOptions \{\s*jvmTarget.set\(org.jetbrains.kotlin.gradle.dsl.JvmTarget.JVM_17\)""")))
+        val wrapper = File(android, "gradle/wrapper/gradle-wrapper.properties").readText()
+        val gradle = Regex("""gradle-(\d+)\.(\d+)(?:\.\d+)?-bin\.zip""").find(wrapper)!!.groupValues
+        val agp = Regex("""com.android.application"\) version "(\d+)\.(\d+)""").find(gradleRoot)!!.groupValues
+        // The Gradle each AGP minor needs at least (developer.android.com, "AGP and Gradle").
+        val least = mapOf("8.5" to (8 to 7), "8.6" to (8 to 7), "8.7" to (8 to 9), "8.8" to (8 to 10), "8.9" to (8 to 11))
+        val (major, minor) = least["${agp[1]}.${agp[2]}"] ?: error("no known Gradle for AGP ${agp[1]}.${agp[2]}")
+        val have = gradle[1].toInt() to gradle[2].toInt()
+        assertTrue("Gradle $have for AGP ${agp[1]}.${agp[2]}", have.first > major || have.first == major && have.second >= minor)
+        assertTrue("the wrapper checks what it downloads", wrapper.contains(Regex("distributionSha256Sum=[0-9a-f]{64}")))
+        val readme = File(android, "README.md").readText()
+        assertTrue("the README names the Gradle it was set up for", readme.contains("Gradle ${gradle[1]}.${gradle[2]}"))
+        assertTrue("the README names the AGP", readme.contains("AGP ${agp[1]}.${agp[2]}"))
+    }
+
+    @Test
+    fun photosNeverGoToTheCloudAndBackIsTheNewCallbackFromAndroid13() {
+        val manifest = File(android, "app/src/main/AndroidManifest.xml").readText()
+        assertTrue(manifest.contains("android:enableOnBackInvokedCallback=\"true\""))
+        for ((attribute, file, section) in listOf(
+            Triple("fullBackupContent", "backup_rules", "full-backup-content"),
+            Triple("dataExtractionRules", "data_extraction_rules", "cloud-backup"),
+        )) {
+            assertTrue(attribute, manifest.contains("android:$attribute=\"@xml/$file\""))
+            val doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(File(res, "xml/$file.xml"))
+            val excluded = doc.getElementsByTagName(section).item(0) as Element
+            val paths = (0 until excluded.getElementsByTagName("exclude").length).map {
+                (excluded.getElementsByTagName("exclude").item(it) as Element).let { e -> e.getAttribute("domain") to e.getAttribute("path") }
+            }
+            assertTrue("$file keeps the photos folder out: $paths", ("file" to "photos/") in paths)
+        }
+        // The photos folder the rules name is the one the app writes.
+        val storage = FolderStorage(java.nio.file.Files.createTempDirectory("files").toFile())
+        val name = storage.storePhoto(byteArrayOf(1, 2, 3))
+        assertTrue(File(storage.root, "photos/$name").isFile)
+    }
+
+    @Test
     fun aDragCarriesItsLineTowardTheEmptySpaceOnly() {
         // 3×3, empty space at cell 5 (row 1, column 2): cell 3 carries 3 and 4 to the right.
         val tiles = listOf(1, 2, 3, 4, 5, 0, 7, 8, 6)

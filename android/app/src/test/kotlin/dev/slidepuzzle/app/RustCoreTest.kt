@@ -4,6 +4,7 @@ import java.io.File
 import java.nio.file.Files
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertNotNull
 import org.junit.Assert.assertNull
 import org.junit.Assert.assertTrue
@@ -44,7 +45,7 @@ class RustCoreTest {
     }
 
     @Test
-    fun eachLimitIsTellByItsKindFromTheCoresOwnSentence() {
+    fun eachLimitIsToldByItsKind() {
         val core = RustCore(null)
         val game = core.restore(core.newGame(4, 15).also { it.shuffle(Difficulty.RANDOM, 1, core.newCancel()) }.save())
         assertEquals("BFS on 4×4 outgrows its memory", CoreError.Kind.LIMIT_MEMORY, kindOf {
@@ -76,16 +77,40 @@ class RustCoreTest {
     }
 
     @Test
-    fun personalBestsRoundTripThroughTheCore() {
+    fun winsAreRecordedByTheCoresStoreOncePerGame() {
         val core = RustCore(null)
-        val bests = core.bests(null)
+        val folder = File(dir, "records")
+        val book = core.openRecords(folder)
+        assertTrue("one store per folder in the process", book === core.openRecords(folder))
         val win = WonGame(4, "sunset", 52, 61_000, Fewest(44, true), helped = false, peeks = 0)
-        assertEquals(WinRecord(Improvement.First, Improvement.First), bests.record(win))
-        assertEquals(Improvement.Better(52), bests.record(win.copy(moves = 48, elapsedMs = 70_000)).moves)
-        val again = core.bests(bests.toJson())
-        val row = again.rows().single()
-        assertEquals(RecordRow(4, "sunset", 2, 2, 48, Fewest(44, true), 61_000, 0), row)
-        assertEquals(CoreError.Kind.RECORDS_DAMAGED, kindOf { core.bests("{") })
-        assertEquals(CoreError.Kind.RECORDS_NEWER, kindOf { core.bests(bests.toJson().replace("\"version\": 1", "\"version\": 2")) })
+        val id = core.newGameId()
+        assertTrue("128 random bits, hex", id.matches(Regex("[0-9a-f]{32}")))
+        assertNotEquals(id, core.newGameId())
+        assertEquals(WinRecord(Improvement.First, Improvement.First), book.record(id, win))
+        assertEquals("the same game again counts nothing", WinRecord(Improvement.First, Improvement.First), book.record(id, win))
+        assertEquals(Improvement.Better(52), book.record(core.newGameId(), win.copy(moves = 48, elapsedMs = 70_000)).moves)
+        val again = RustCore(null).openRecords(folder)
+        assertEquals("after a relaunch too", WinRecord(Improvement.First, Improvement.First), again.record(id, win))
+        assertEquals(RecordRow(4, "sunset", 2, 2, 48, Fewest(44, true), 61_000, 0), again.rows().single())
+        assertEquals(CoreError.Kind.RECORDS_DAMAGED, kindOf { again.merge("{") })
+        val newer = dev.slidepuzzle.core.PersonalBests().toJson().replace(Regex("\"version\": *\\d+"), "\"version\": 99")
+        assertEquals(CoreError.Kind.RECORDS_NEWER, kindOf { again.merge(newer) })
+        assertEquals("refused merges change nothing", 2, again.rows().single().won)
+    }
+
+    @Test
+    fun autoOn5x5AnswersWithinItsBudgetAndAHintStopsWhenCancelled() {
+        val core = RustCore(null)
+        val game = core.newGame(5, 24).also { it.shuffle(Difficulty.RANDOM, 11, core.newCancel()) }
+        val started = System.nanoTime()
+        val report = game.solve(AlgorithmChoice.AUTO, autoBudgetMs(5), core.newCancel()) {}
+        val tookMs = (System.nanoTime() - started) / 1_000_000
+        assertTrue("a path that solves it", report.moves.isNotEmpty())
+        val copy = core.restore(game.save())
+        for (m in report.moves) assertNotNull(copy.move(m))
+        assertTrue(copy.isSolved())
+        assertTrue("answered within its budget and a margin: $tookMs ms", tookMs < autoBudgetMs(5) + 1_500)
+        val token = core.newCancel().also { it.cancel() }
+        assertEquals(CoreError.Kind.CANCELLED, kindOf { game.hint(60_000, token) })
     }
 }

@@ -120,7 +120,7 @@ class ScreenshotGalleryTest {
             }
         }
 
-        waitFor(what = "the records and the thumbnails") { c.bests != null && activity.thumbnailsShown }
+        waitFor(what = "the records and the thumbnails") { c.records != null && activity.thumbnailsShown }
         snap("start")
         c.showMoreSizes()
         snap("start-more-sizes")

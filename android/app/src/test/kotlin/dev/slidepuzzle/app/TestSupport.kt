@@ -55,19 +55,7 @@ class TestTime(var now: Long = 1_000_000) : TimeSource {
 }
 
 /** The app's storage in a temporary folder (the real file code, on the JVM's disk). */
-class TempStorage(val dir: File = Files.createTempDirectory("slidepuzzle").toFile()) : Storage {
-    private val real = FolderStorage(dir)
-    var recordsWrites = 0
-    override fun storePhoto(bytes: ByteArray) = real.storePhoto(bytes)
-    override fun loadPhoto(name: String) = real.loadPhoto(name)
-    override fun prunePhotos(keep: String?) = real.prunePhotos(keep)
-    override fun readRecords() = real.readRecords()
-    override fun writeRecords(json: String) {
-        recordsWrites++
-        real.writeRecords(json)
-    }
-    override fun keepRecordsAside() = real.keepRecordsAside()
-}
+class TempStorage(val dir: File = Files.createTempDirectory("slidepuzzle").toFile()) : Storage by FolderStorage(dir)
 
 /** One shared core for the JVM tests: its pattern-database cache in a temporary folder. */
 object TestCore {
@@ -119,13 +107,23 @@ fun photoJpeg(width: Int, height: Int, id: String = "aurora"): ByteArray {
     return ByteArrayOutputStream().also { photo.compress(Bitmap.CompressFormat.JPEG, 90, it) }.toByteArray()
 }
 
+/** A 400×200 PNG (lossless) of eight 100-pixel blocks, each its own colour: block (col, row)
+ *  is [blockColour]. Made for the crop tests, so every pixel's expected colour is known. */
+fun blocksPng(): ByteArray {
+    val bmp = Bitmap.createBitmap(400, 200, Bitmap.Config.ARGB_8888)
+    for (y in 0 until 200) for (x in 0 until 400) bmp.setPixel(x, y, blockColour(x / 100, y / 100))
+    return ByteArrayOutputStream().also { bmp.compress(Bitmap.CompressFormat.PNG, 100, it) }.toByteArray()
+}
+
+fun blockColour(col: Int, row: Int): Int = 0xFF000000.toInt() or ((col * 80) shl 16) or ((row * 200) shl 8) or (255 - col * 60)
+
 /** The real activity launched with a fixed seed and no ahead-of-time tables, its records read. */
 fun launchActivity(seed: Long = 5L): org.robolectric.android.controller.ActivityController<MainActivity> {
     val app = org.robolectric.RuntimeEnvironment.getApplication()
     val intent = android.content.Intent(app, MainActivity::class.java)
         .putExtra(MainActivity.EXTRA_SEED, seed).putExtra(MainActivity.EXTRA_PREFETCH, false)
     val c = org.robolectric.Robolectric.buildActivity(MainActivity::class.java, intent).setup()
-    waitFor(what = "the records") { c.get().controller.bests != null }
+    waitFor(what = "the records") { c.get().controller.records != null }
     return c
 }
 
@@ -159,6 +157,26 @@ class WrappedCore(private val real: PuzzleCore = TestCore.core) : PuzzleCore by 
     @Volatile var photoFailure: CoreError? = null
     /** Thrown by the next solve, when set. */
     @Volatile var solveFailure: CoreError? = null
+
+    /** Thrown by the next record of a win, when set (a disk that refuses the write). */
+    @Volatile var recordFailure: CoreError? = null
+    /** How many fewest-move searches ran. */
+    @Volatile var fewestCalls = 0
+
+    override fun fewest(start: List<Int>, goal: List<Int>, timeoutMs: Long, cancel: CancelHandle): Fewest? {
+        fewestCalls += 1
+        return real.fewest(start, goal, timeoutMs, cancel)
+    }
+
+    override fun openRecords(folder: File): RecordsBook {
+        val book = real.openRecords(folder)
+        return object : RecordsBook by book {
+            override fun record(gameId: String, win: WonGame): WinRecord {
+                recordFailure?.let { recordFailure = null; throw it }
+                return book.record(gameId, win)
+            }
+        }
+    }
 
     /** The last cancel handle made, to see whether it was used. */
     @Volatile internal var lastCancel: RecordingToken? = null

@@ -345,4 +345,34 @@ class CoreTest {
         assertThrows<PuzzleException.BadSave> { Game.restore("") }
         assertEquals(back.save(), Game.restore(back.save()).save())
     }
+
+    @Test
+    fun recordsStoreCountsAGameOnceAcrossAReopenAndReportsABadEntry() {
+        val folder = File.createTempFile("slidepuzzle-records", "").apply { delete(); mkdirs() }
+        try {
+            val win = WonGame(3u, "aurora", 30u, 25_000uL, FewestKnown(22u, true), false, 0u)
+            val id = newGameId()
+            assertEquals(32, id.length)
+            assertNotEquals(id, newGameId())
+            val first = RecordsStore.open(folder.path).recordOnce(id, win)
+            assertEquals(Improvement.First, first.moves)
+            // The app was killed before it noted the win saved: it records the game again.
+            val store = RecordsStore.open(folder.path)
+            assertEquals(first, store.recordOnce(id, win))
+            assertEquals(1u, store.entry(3u, "aurora")!!.byHand.won)
+            assertEquals(2u, store.recordOnce(newGameId(), win.copy(moves = 26u)).won)
+            assertThrows<RecordsStoreException.InvalidWin> { store.recordOnce("", win) }
+            // One bad entry: dropped alone and said, the other kept.
+            val file = File(folder, "records.json")
+            file.writeText(file.readText().replaceFirst("\"records\":[", "\"records\":[{\"size\":99,\"picture\":\"x\"},"))
+            val reopened = RecordsStore.open(folder.path)
+            val cause = reopened.keptAsideFiles().single().cause
+            assertTrue("$cause", cause is AsideCause.EntriesDropped)
+            assertEquals(0u, (cause as AsideCause.EntriesDropped).dropped.single().position)
+            assertEquals(KeptAsideReason.Damaged, reopened.keptAside().single().reason)
+            assertEquals(2u, reopened.entry(3u, "aurora")!!.byHand.won)
+        } finally {
+            folder.deleteRecursively()
+        }
+    }
 }
