@@ -6,9 +6,11 @@ ios/SlidePuzzleApp/Localizable.xcstrings, pairs them by key (the catalog's "note
 is Android's note_choose_blank: arguments dropped, dots and dashes to underscores, camelCase to
 snake_case) and compares, per key: that both apps have it, the English and the German text once
 placeholders are normalised (%1$s, %d, %@, %lld all become {1}, {2}, ... in order), and the
-plural forms. Every difference must be listed in scripts/words-exceptions.txt with its reason;
-a listed difference that is gone fails too, so the list stays true. Exit status 1 on any
-unlisted or stale difference.
+plural forms. Every difference must be listed in scripts/words-exceptions.txt with its reason
+and both sides' texts as they differ today, pinned: a listed difference that is gone fails, and so
+does one whose texts have drifted from the pinned ones (an exception covers the difference it
+names, not whatever that key says next). Exit status 1 on any unlisted, stale or drifted
+difference.
 
 Usage: scripts/words.py [--root DIR]
 """
@@ -77,16 +79,17 @@ def read_catalog(path: Path, language: str, source: str) -> dict:
 
 
 def read_exceptions(path: Path) -> dict:
-    """(key, kind) -> (owner, reason), from lines "key | kind | owner | reason"."""
+    """(key, kind) -> (owner, reason, pinned), from lines "key | kind | owner | reason | pinned",
+    pinned being the difference as this check reports it."""
     out = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        parts = [p.strip() for p in line.split("|", 3)]
-        if len(parts) != 4 or parts[1] not in KINDS or parts[2] not in OWNERS or not parts[3]:
-            sys.exit(f"{path}:{n}: expected 'key | {'/'.join(sorted(KINDS))} | {'/'.join(sorted(OWNERS))} | reason'")
-        out[(parts[0], parts[1])] = (parts[2], parts[3])
+        parts = [p.strip() for p in line.split(" | ", 4)]
+        if len(parts) != 5 or parts[1] not in KINDS or parts[2] not in OWNERS or not parts[3] or not parts[4]:
+            sys.exit(f"{path}:{n}: expected 'key | {'/'.join(sorted(KINDS))} | {'/'.join(sorted(OWNERS))} | reason | pinned texts'")
+        out[(parts[0], parts[1])] = (parts[2], parts[3], parts[4])
     return out
 
 
@@ -128,17 +131,21 @@ def main() -> int:
     found = differences(android, ios)
     unlisted = {k: v for k, v in found.items() if k not in listed}
     stale = [k for k in listed if k not in found]
+    drifted = {k: v for k, v in found.items() if k in listed and listed[k][2] != v}
     for (key, kind), what in sorted(unlisted.items()):
         print(f"words: {key} ({kind}) differs between the apps and is not in words-exceptions.txt: {what}")
     for key, kind in sorted(stale):
         print(f"words: {key} ({kind}) is listed in words-exceptions.txt but no longer differs: remove it")
+    for (key, kind), what in sorted(drifted.items()):
+        print(f"words: {key} ({kind}) drifted from its pinned texts: listed {listed[(key, kind)][2]}, now {what}")
     same = len(set(android["en"]) & set(ios["en"]))
-    ios_next = sum(1 for owner, _ in listed.values() if owner == "ios-next")
+    ios_next = sum(1 for owner, _, _ in listed.values() if owner == "ios-next")
     print(
         f"words: {same} keys on both apps; {len(found)} differences, {len(found) - len(unlisted)} listed "
-        f"({ios_next} for iOS to clear next round), {len(unlisted)} unlisted; {len(stale)} listed but gone"
+        f"({ios_next} for iOS to clear next round), {len(unlisted)} unlisted; {len(stale)} listed but gone; "
+        f"{len(drifted)} drifted"
     )
-    return 1 if unlisted or stale else 0
+    return 1 if unlisted or stale or drifted else 0
 
 
 if __name__ == "__main__":

@@ -157,12 +157,12 @@ class BoardView(context: Context, private val controller: GameController, privat
     // ---- Touch --------------------------------------------------------------------------------
 
     private val slop = ViewConfiguration.get(context).scaledTouchSlop
-    /** A flick: faster than this (pixels a second) toward the empty space slides. */
-    private val flick = context.dpF(600f)
+    /** A flick, in pixels a second ([BoardTouch.FLICK_DP_PER_SECOND]). */
+    private val flick = context.dpF(BoardTouch.FLICK_DP_PER_SECOND)
     private var downX = 0f
     private var downY = 0f
     private var downCell = -1
-    private var drag: BoardDrag? = null
+    private var drag: BoardTouch? = null
     private var moved = false
     private var peeking = false
     private var velocity: VelocityTracker? = null
@@ -194,7 +194,7 @@ class BoardView(context: Context, private val controller: GameController, privat
                 drag = null
                 peeking = false
                 velocity = VelocityTracker.obtain().also { it.addMovement(ev) }
-                postDelayed(peekStart, BoardDrag.PEEK_DELAY_MS)
+                postDelayed(peekStart, BoardTouch.PEEK_DELAY_MS)
             }
             MotionEvent.ACTION_MOVE -> {
                 velocity?.addMovement(ev)
@@ -245,7 +245,7 @@ class BoardView(context: Context, private val controller: GameController, privat
     }
 
     /** The carried tiles follow the finger along their line, at most one step. */
-    private fun carry(d: BoardDrag, dx: Float, dy: Float) {
+    private fun carry(d: BoardTouch, dx: Float, dy: Float) {
         val (ox, oy) = d.offset(dx, dy, step())
         for (cell in d.cells) {
             val t = tiles.getOrNull(cell) ?: continue
@@ -258,7 +258,7 @@ class BoardView(context: Context, private val controller: GameController, privat
     }
 
     /** A drag let go short of its commit: its tiles go back. */
-    private fun settle(d: BoardDrag) {
+    private fun settle(d: BoardTouch) {
         for (cell in d.cells) {
             val t = tiles.getOrNull(cell) ?: continue
             val (x, y) = position(cell)
@@ -320,7 +320,7 @@ class BoardView(context: Context, private val controller: GameController, privat
                     AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_choose_blank)),
                 )
                 state.canPlay && cell in state.movable && label != 0 -> {
-                    val d = BoardDrag.start(cell, state.tiles, state.size)?.direction
+                    val d = BoardTouch.start(cell, state.tiles, state.size)?.direction
                     if (d != null) {
                         info.addAction(AccessibilityNodeInfo.AccessibilityAction(R.id.action_tile, words.string(R.string.action_slide_piece, words.direction(d))))
                     }

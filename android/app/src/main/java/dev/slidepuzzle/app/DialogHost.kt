@@ -40,6 +40,8 @@ class DialogHost(private val activity: MainActivity, private val controller: Gam
     }
     private val settings = SettingsDialog(a, controller, words)
     private var shown: DialogState? = null
+    /** The Status dialog's lines, while it shows. */
+    private var statusBody: android.widget.TextView? = null
     private var insets = Insets4(0, 0, 0, 0)
 
     init {
@@ -63,10 +65,13 @@ class DialogHost(private val activity: MainActivity, private val controller: Gam
         val d = s.dialog
         view.visibility = if (d == null) View.GONE else View.VISIBLE
         if (d is DialogState.Settings) settings.render(s.settings)
+        // The status follows the game while it shows (a search's count, a note, the win).
+        if (d == DialogState.Status && shown == d) statusBody?.text = words.statusLines(s).joinToString("\n")
         if (d == shown) return
         shown = d
         if (d == null) return
         layoutCard()
+        statusBody = null
         body.removeAllViews()
         buttons.removeAllViews()
         when (d) {
@@ -100,7 +105,7 @@ class DialogHost(private val activity: MainActivity, private val controller: Gam
                     s.win?.byAuto == true -> words.string(R.string.win_by_auto_title)
                     else -> words.string(R.string.win_title)
                 }
-                body.addView(a.label(words.statusLines(s).joinToString("\n")))
+                body.addView(a.label(words.statusLines(s).joinToString("\n")).apply { id = R.id.status_body }.also { statusBody = it })
                 buttons.addView(a.button(words.string(R.string.common_close), style = ButtonStyle.FILLED) { controller.dismissDialog() }.apply { id = R.id.dialog_dismiss })
                 if (s.solve != null) {
                     buttons.addView(

@@ -367,11 +367,11 @@ class GameController(
     }
 
     /** The drag a finger starting on [cell] makes, or null when it moves nothing. */
-    fun drag(cell: Int): BoardDrag? =
-        if (state.phase == Phase.PLAYING) BoardDrag.start(cell, state.tiles, state.size) else null
+    fun drag(cell: Int): BoardTouch? =
+        if (state.phase == Phase.PLAYING) BoardTouch.start(cell, state.tiles, state.size) else null
 
     /** A drag let go: [commits] slides its tiles (as a tap on the first), else they settle. */
-    fun endDrag(drag: BoardDrag, commits: Boolean) {
+    fun endDrag(drag: BoardTouch, commits: Boolean) {
         if (commits && drag(drag.startCell)?.cells == drag.cells) tap(drag.startCell)
     }
 
@@ -425,7 +425,7 @@ class GameController(
 
     private fun movedNote(slides: List<SlideStep>): Note? {
         val first = slides.firstOrNull() ?: return null
-        return Note.Moved(slides.map { it.tile }, TileDirection.of(first.fromCell, first.toCell, state.size))
+        return Note.Moved(slides.map { it.tile }, TileDirection.of(first.fromCell, first.toCell, state.size), state.numbered)
     }
 
     /**
@@ -447,7 +447,8 @@ class GameController(
         val next = fromGame(Phase.WON, slides).copy(
             win = summary, wins = state.wins + 1, peeking = false, clock = ClockState(g.elapsedMs()),
         )
-        publish(announce(next, Note.Won(win.moves, win.elapsedMs)))
+        // Auto's win says Auto's moves, as the screen does.
+        publish(announce(next, Note.Won(if (byAuto) state.solve?.moves?.size ?: win.moves else win.moves, win.elapsedMs, byAuto)))
         record(id, win)
     }
 
@@ -475,7 +476,8 @@ class GameController(
 
     // ---- Dialogs ----------------------------------------------------------------------------
 
-    fun openSettings() = publish(state.copy(dialog = DialogState.Settings))
+    /** Settings; Auto's playback holds while they show. */
+    fun openSettings() = pausePlayback().also { publish(state.copy(dialog = DialogState.Settings)) }
 
     /** How Auto solved it; playback holds while the player reads. */
     fun openDetails() {
@@ -484,9 +486,11 @@ class GameController(
         publish(state.copy(dialog = DialogState.Details))
     }
 
-    /** The status slot tapped: its lines in full. */
+    /** The status slot tapped: its lines in full; Auto's playback holds while they show. */
     fun openStatus() {
-        if (state.screen == Screen.GAME && state.dialog == null) publish(state.copy(dialog = DialogState.Status))
+        if (state.screen != Screen.GAME || state.dialog != null) return
+        pausePlayback()
+        publish(state.copy(dialog = DialogState.Status))
     }
 
     fun dismissDialog() = publish(state.copy(dialog = null))

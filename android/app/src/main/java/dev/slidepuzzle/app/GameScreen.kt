@@ -16,10 +16,10 @@ import android.widget.TextView
 
 /**
  * The game screen, which holds still: a bar (back to the pictures, the board's size, settings),
- * moves, time and the fewest possible, the board, a status slot of two lines, and one fixed row
- * of controls at the bottom (beside the board when wide). Every part has the same size in every
- * phase, so the board never moves; the controls are [UiState.controls], drawn as they come. A
- * status too long for its two lines opens in full on a tap. The clock's text ticks on its own
+ * moves, time and the fewest possible, the board, a status slot of two lines (more where the
+ * configuration has room to spare), and one fixed row of controls at the bottom (beside the board
+ * when wide). Every part has the same size in every phase, so the board never moves; the controls
+ * are [UiState.controls], drawn as they come. The status opens in full on a tap (a chevron says so). The clock's text ticks on its own
  * each second from the state's clock; the state is not published again for it.
  */
 class GameScreen(
@@ -70,15 +70,26 @@ class GameScreen(
         // Two lines and room to spare, whatever they hold (a bold line, a glyph from a fallback
         // font with taller lines): one fixed height in every phase, so nothing below the board
         // can move it, and a 48 dp target for the tap that opens the status whole.
-        val height = maxOf(a.px(R.dimen.touch_target), status.lineHeight * STATUS_LINES + a.dp(6 + 6 + 16))
-        addView(status, LinearLayout.LayoutParams(0, height, 1f))
+        // Where the configuration has room to spare, the layout makes it taller (see [GameLayout]).
+        minimumHeight = maxOf(a.px(R.dimen.touch_target), status.lineHeight * STATUS_LINES + a.dp(6 + 6 + 16))
+        addView(status, LinearLayout.LayoutParams(0, ViewGroup.LayoutParams.MATCH_PARENT, 1f))
+    }
+    /** The status slot's lines for a height the layout gives it: two at least, more where the
+     *  configuration has room (the same in every phase, so the board never moves). */
+    private fun statusFits(height: Int) {
+        val lines = maxOf(STATUS_LINES, (height - a.dp(6 + 6 + 16)) / status.lineHeight).coerceAtMost(STATUS_LINES_MOST)
+        if (status.maxLines != lines) status.maxLines = lines
     }
     private val controls = ControlRow(a).apply { id = R.id.controls }
     private val buttons = HashMap<Control, Button>()
-    private val frame = GameLayout(a, header, board, statusRow, controls)
+    private val frame = GameLayout(a, header, board, statusRow, controls, ::statusFits)
     override val view: View = frame
 
     private var state = UiState()
+    private val opens = a.resources.getDrawable(R.drawable.ic_expand, a.theme).mutate().apply {
+        setTint(status.currentTextColor)
+        setBounds(0, 0, a.dp(20), a.dp(20))
+    }
     /** The click that follows a finger's press on Peek, which already peeked. */
     private var peekByTouch = false
     private var art: PictureData? = null
@@ -124,7 +135,7 @@ class GameScreen(
             Control.PAUSE -> Triple(R.string.control_pause, R.drawable.ic_pause, R.id.pause)
             Control.RESUME -> Triple(R.string.control_resume, R.drawable.ic_play, R.id.resume)
             Control.STOP -> Triple(R.string.control_stop, R.drawable.ic_stop, R.id.stop)
-            Control.PLAY_AGAIN -> Triple(R.string.control_play_again, R.drawable.ic_shuffle, R.id.play_again)
+            Control.PLAY_AGAIN -> Triple(R.string.control_play_again, R.drawable.ic_replay, R.id.play_again)
         }
         val style = if (control.isPrimary) ButtonStyle.FILLED else ButtonStyle.TONAL
         a.button(words.string(caption), style = style) { controller.perform(control) }.apply {
@@ -205,8 +216,11 @@ class GameScreen(
             lines.joinToString("\n")
         }
         status.isClickable = lines.isNotEmpty()
+        // What shows it opens: a chevron at the line's end.
+        status.setCompoundDrawablesRelative(null, null, if (lines.isNotEmpty()) opens else null, null)
         status.visibility = if (lines.isEmpty()) View.INVISIBLE else View.VISIBLE
-        spinner.visibility = if (s.phase == Phase.SOLVING || s.phase == Phase.SHUFFLING) View.VISIBLE else View.INVISIBLE
+        // The spinner takes room only while it turns: otherwise the status lines up with the board.
+        spinner.visibility = if (s.phase == Phase.SOLVING || s.phase == Phase.SHUFFLING) View.VISIBLE else View.GONE
 
         val items = s.controls
         controls.show(items.map { item -> button(item.control).also { it.enable(item.enabled) } })
@@ -223,6 +237,8 @@ class GameScreen(
         const val PEEK_MS = 1500L
         /** The status slot's lines, reserved in every phase. */
         const val STATUS_LINES = 2
+        /** The most lines the slot takes where a configuration has room (a win has six). */
+        const val STATUS_LINES_MOST = 7
     }
 }
 
@@ -327,8 +343,10 @@ class ControlRow(context: android.content.Context) : ViewGroup(context) {
  * Where the game screen's parts go. Narrow: the header on top, the controls at the bottom, the
  * status above them, and the board, as large as fits, between. Wide: the board at full height
  * on the left; the header, the status and the controls beside it. The header, status and
- * controls keep one height in every phase, so the board keeps its side; the controls' captions
- * give way before the board would shrink for them.
+ * controls keep one height in every phase, so the board keeps its side. The board is at most
+ * [R.dimen.board_max] (a tablet's board needs no more, and its controls keep their captions);
+ * the captions give way only where keeping them would leave a board under
+ * [R.dimen.board_min_with_captions].
  */
 class GameLayout(
     context: android.content.Context,
@@ -336,10 +354,14 @@ class GameLayout(
     private val board: View,
     private val status: View,
     private val controls: ControlRow,
+    /** Told the status's height before it is measured at it (it sets its lines). */
+    private val statusFits: (Int) -> Unit,
 ) : ViewGroup(context) {
     private var insets = Insets4(0, 0, 0, 0)
     private val margin = context.px(R.dimen.margin)
     private val minPanel = context.px(R.dimen.controls_min_width)
+    private val maxBoard = context.px(R.dimen.board_max)
+    private val minBoardWithCaptions = context.px(R.dimen.board_min_with_captions)
 
     init {
         addView(header)
@@ -363,20 +385,30 @@ class GameLayout(
         val unspecified = MeasureSpec.makeMeasureSpec(0, MeasureSpec.UNSPECIFIED)
         val panelW = if (wide(w, h)) maxOf(minPanel, innerW - innerH - margin).coerceAtMost(innerW / 2 + margin * 4) else innerW
         header.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), unspecified)
-        status.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), unspecified)
+        // Two lines whatever it holds, so no text can move the board.
+        status.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(status.minimumHeight, MeasureSpec.EXACTLY))
         val fixed = header.measuredHeight + status.measuredHeight + 3 * margin
         val side: Int
         if (wide(w, h)) {
             controls.captions = innerH - fixed >= controls.rowHeight(true)
-            side = maxOf(0, minOf(innerH, innerW - panelW - margin))
+            side = maxOf(0, minOf(innerH, innerW - panelW - margin, maxBoard))
         } else {
-            // Captions only where the board keeps the whole width with them.
+            // Captions stay unless the board would be smaller than a playable board with them.
             val room = innerH - fixed
-            controls.captions = room - controls.rowHeight(true) >= innerW
-            side = maxOf(0, minOf(innerW, room - controls.rowHeight(controls.captions)))
+            controls.captions = minOf(innerW, room - controls.rowHeight(true)) >= minOf(innerW, minBoardWithCaptions)
+            side = maxOf(0, minOf(innerW, room - controls.rowHeight(controls.captions), maxBoard))
         }
         // The controls take half of each side margin as well: six 48 dp targets fit 320 dp.
         controls.measure(MeasureSpec.makeMeasureSpec(panelW + margin, MeasureSpec.EXACTLY), unspecified)
+        // The room the board leaves goes to the status: the win's lines in full where they fit.
+        val statusH = if (wide(w, h)) innerH - header.measuredHeight - controls.measuredHeight - 2 * margin
+        else innerH - fixed + status.measuredHeight - controls.measuredHeight - side
+        if (statusH > status.measuredHeight) {
+            statusFits(statusH)
+            status.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(statusH, MeasureSpec.EXACTLY))
+        } else {
+            statusFits(status.measuredHeight)
+        }
         board.measure(MeasureSpec.makeMeasureSpec(side, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(side, MeasureSpec.EXACTLY))
         setMeasuredDimension(w, h)
     }
@@ -392,8 +424,8 @@ class GameLayout(
         fun place(v: View, x: Int, y: Int) = v.layout(x, y, x + v.measuredWidth, y + v.measuredHeight)
         if (wide(w, h)) {
             val innerH = bottom - top
-            place(board, left, top + (innerH - side) / 2)
             val panelLeft = left + innerW - header.measuredWidth
+            place(board, left + maxOf(0, (panelLeft - margin - left - side) / 2), top + (innerH - side) / 2)
             place(header, panelLeft, top)
             place(controls, panelLeft - margin / 2, bottom - controls.measuredHeight)
             place(status, panelLeft, bottom - controls.measuredHeight - margin - status.measuredHeight)

@@ -89,8 +89,8 @@ class PlayerText(private val context: Context) {
         Note.FindingHint -> string(R.string.note_finding_hint)
         Note.NoCamera -> string(R.string.note_no_camera)
         Note.NoPicker -> string(R.string.note_no_picker)
-        is Note.Moved -> moved(note.tiles, note.direction)
-        is Note.Won -> string(R.string.note_won, movesIn(note.moves), clock(note.elapsedMs))
+        is Note.Moved -> if (note.numbered) moved(note.tiles, note.direction) else string(R.string.note_moved_piece, direction(note.direction))
+        is Note.Won -> if (note.byAuto) string(R.string.win_by_auto, movesIn(note.moves)) else string(R.string.note_won, movesIn(note.moves), clock(note.elapsedMs))
         Note.AutoStarted -> string(R.string.note_auto_started)
         is Note.AutoFound -> string(R.string.note_auto_found, movesIn(note.moves))
     }
@@ -103,7 +103,11 @@ class PlayerText(private val context: Context) {
 
     private fun moved(tiles: List<Int>, d: TileDirection): String =
         if (tiles.size == 1) string(R.string.note_moved, tiles[0], direction(d))
-        else string(R.string.note_moved_many, tiles.joinToString(", "), direction(d))
+        else string(R.string.note_moved_many, list(tiles.map { it.toString() }), direction(d))
+
+    /** "3, 5 and 7" ("3, 5 und 7"). */
+    fun list(items: List<String>): String =
+        if (items.size < 2) items.joinToString("") else string(R.string.list_and, items.dropLast(1).joinToString(", "), items.last())
 
     /** Why a picture was refused, by kind. */
     fun pictureProblem(e: CoreError): String = string(
@@ -174,7 +178,7 @@ class PlayerText(private val context: Context) {
             "pdb" -> string(R.string.method_pdb)
             "beam" -> string(R.string.method_beam)
             "reduction" -> string(R.string.method_reduction)
-            else -> parts[0]
+            else -> string(R.string.method_other)
         }
         if (parts.size < 2) return search
         val pieces = parts[1].split('×', limit = 2)
@@ -183,7 +187,7 @@ class PlayerText(private val context: Context) {
             "manhattan" -> string(R.string.estimate_manhattan)
             "pdb" -> string(R.string.estimate_pdb)
             "zero" -> string(R.string.estimate_zero)
-            else -> pieces[0]
+            else -> string(R.string.estimate_other)
         }
         val with = string(R.string.method_with, search, estimate)
         if (pieces.size < 2) return with
@@ -198,8 +202,8 @@ class PlayerText(private val context: Context) {
     fun winLines(w: WinSummary, size: Int): List<String> {
         val lines = mutableListOf(string(R.string.win_line, moves(w.moves), clock(w.elapsedMs)))
         w.fewest?.let { f ->
-            val fewest = string(R.string.win_fewest, number(f.moves.toLong()))
-            lines += if (w.moves <= f.moves && !w.byAuto) "$fewest ${string(R.string.win_matched)}" else fewest
+            val matched = w.moves <= f.moves && !w.byAuto
+            lines += string(if (matched) R.string.win_fewest_matched else R.string.win_fewest, number(f.moves.toLong()))
         }
         if (w.helped) {
             lines += string(R.string.win_helped)
@@ -225,7 +229,9 @@ class PlayerText(private val context: Context) {
     fun statusLines(s: UiState): List<String> {
         val win = s.win
         if (s.phase == Phase.WON && win != null) {
-            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(win.moves)) else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
+            // Auto's win counts Auto's moves (the player's before it are in the header's count).
+            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(s.solve?.moves?.size ?: win.moves))
+            else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
             return listOf(head) + winLines(win, s.size).drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
         }
         val lines = mutableListOf<String>()
@@ -235,7 +241,9 @@ class PlayerText(private val context: Context) {
             val at = string(R.string.status_move, number(playback.played.toLong()), number(playback.total.toLong()))
             lines += if (playback.paused) string(R.string.status_paused, at) else at
         }
-        s.solve?.let { lines += foundLine(it) }
+        // "Found the fewest: 45 moves from here" is true until Auto's first move, then the
+        // playback's own line counts on from it.
+        if (playback == null || playback.played == 0) s.solve?.let { lines += foundLine(it) }
         return lines
     }
 
@@ -244,8 +252,11 @@ class PlayerText(private val context: Context) {
         val (row, column) = cell / s.size + 1 to cell % s.size + 1
         if (s.tiles.isEmpty()) return string(R.string.cell_choose, row, column)
         val tile = s.tiles.getOrElse(cell) { 0 }
+        val movable = s.canPlay && cell in s.movable
         return when {
             tile == 0 -> string(R.string.cell_empty, row, column)
+            // Numbers hidden: TalkBack names no number the player cannot see.
+            !s.numbered -> string(if (movable) R.string.cell_piece_movable else R.string.cell_piece, row, column)
             s.canPlay && cell in s.movable -> string(R.string.cell_tile_movable, tile, row, column)
             else -> string(R.string.cell_tile, tile, row, column)
         }

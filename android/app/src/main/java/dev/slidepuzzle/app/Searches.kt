@@ -319,11 +319,6 @@ private fun GameController.step(gen: Int) {
     scheduleStep(gen)
 }
 
-/** Pause and resume Auto's playback (the Pause and Resume controls). */
-fun GameController.togglePlayback() {
-    if (state.playback?.paused == true) resumePlayback() else pausePlayback()
-}
-
 /** Holds Auto's playback where it is; the path is kept for [resumePlayback]. */
 fun GameController.pausePlayback() {
     val playback = state.playback ?: return

@@ -174,8 +174,8 @@ sealed class Note {
     object FindingHint : Note()
     object NoCamera : Note()
     object NoPicker : Note()
-    data class Moved(val tiles: List<Int>, val direction: TileDirection) : Note()
-    data class Won(val moves: Int, val elapsedMs: Long) : Note()
+    data class Moved(val tiles: List<Int>, val direction: TileDirection, val numbered: Boolean = true) : Note()
+    data class Won(val moves: Int, val elapsedMs: Long, val byAuto: Boolean = false) : Note()
     object AutoStarted : Note()
     data class AutoFound(val moves: Int) : Note()
 }

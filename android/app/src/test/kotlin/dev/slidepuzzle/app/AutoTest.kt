@@ -186,6 +186,39 @@ class AutoTest {
     }
 
     @Test
+    fun withoutNumbersTalkBackNamesPiecesAndMovesByPlaceNotNumber() {
+        playing()
+        assertFalse(c.state.numbered)
+        val tileCells = c.state.tiles.indices.filter { c.state.tiles[it] != 0 }
+        for (cell in tileCells) {
+            val label = words.cellLabel(c.state, cell)
+            val row = cell / c.state.size + 1
+            val column = cell % c.state.size + 1
+            assertEquals("cell $cell names its place only: $label", "$row$column", label.filter { it.isDigit() })
+        }
+        val movable = c.state.movable.first()
+        assertTrue(words.cellLabel(c.state, movable).endsWith("can move"))
+        c.tap(movable)
+        val moved = c.state.announcement!!.note as Note.Moved
+        assertEquals("TalkBack: no number", "Piece moved ${words.direction(moved.direction)}", words.spoken(moved))
+        c.updateSettings(c.state.settings.copy(showNumbers = true))
+        val now = c.state.movable.first { c.state.tiles[it] != 0 }
+        assertEquals("with numbers, the tile's number", "Tile ${c.state.tiles[now]}, row ${now / 3 + 1}, column ${now % 3 + 1}; can move", words.cellLabel(c.state, now))
+    }
+
+    @Test
+    fun listsSayAndWinsSayOneSentenceAndUnknownMethodsNoId() {
+        assertEquals("Tiles 3, 5 and 7 moved up", words.note(Note.Moved(listOf(3, 5, 7), TileDirection.UP)))
+        assertEquals("Tiles 3 and 5 moved up", words.note(Note.Moved(listOf(3, 5), TileDirection.UP)))
+        val win = WinSummary(40, 60_000, Fewest(40, true), byAuto = false, helped = false, peeks = 0, movesChange = null, timeChange = null)
+        assertEquals("The fewest possible: 40 — you matched it!", words.winLines(win, 3)[1])
+        assertEquals("The fewest possible: 40", words.winLines(win.copy(moves = 41), 3)[1])
+        val unknown = words.methodName("warp+telepathy")
+        assertEquals("another method with an estimate", unknown)
+        assertEquals("Auto chose IDA* with Manhattan distance and linear conflicts", words.methodName("auto:idastar+lc"))
+    }
+
+    @Test
     fun failuresSayWhatToDoForAutoAndForTheHint() {
         val time = CoreError(CoreError.Kind.LIMIT_TIME, "")
         val auto = words.note(Note.SolveFailed(time, AlgorithmChoice.AUTO, 5))
@@ -199,6 +232,25 @@ class AutoTest {
         threads.drain()
         assertEquals(Note.SolveFailed(time, AlgorithmChoice.AUTO, 3), c.state.note)
         assertFalse("a failed Auto moved nothing", c.state.helped)
+    }
+
+    @Test
+    fun autoCountsItsOwnMovesAndDropsTheFoundLineOnceItPlays() {
+        playing(4)
+        c.slide(c.state.movableDirection())
+        assertEquals(1, c.state.moves)
+        autoFound()
+        val path = c.state.solve!!.moves.size
+        val found = words.foundLine(c.state.solve!!)
+        assertTrue("before playback: ${words.statusLines(c.state)}", found in words.statusLines(c.state))
+        threads.runMain() // Auto's first move
+        assertEquals(1, c.state.playback!!.played)
+        assertFalse("once Auto moves, its moves count on instead: ${words.statusLines(c.state)}", found in words.statusLines(c.state))
+        threads.drain()
+        assertEquals(Phase.WON, c.state.phase)
+        assertEquals(1 + path, c.state.moves)
+        val head = words.statusLines(c.state).first()
+        assertEquals("the win counts Auto's moves", words.string(R.string.win_by_auto, words.movesIn(path)), head)
     }
 
     @Test

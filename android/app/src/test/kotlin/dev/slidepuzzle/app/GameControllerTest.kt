@@ -251,11 +251,11 @@ class GameControllerTest {
         threads.runMain()
         threads.runMain()
         val played = c.state.moves
-        c.togglePlayback()
+        c.perform(Control.PAUSE)
         assertTrue(c.state.playback!!.paused)
         threads.drain()
         assertEquals("paused: no moves", played, c.state.moves)
-        c.togglePlayback()
+        c.perform(Control.RESUME)
         threads.drain()
         assertEquals(Phase.WON, c.state.phase)
     }

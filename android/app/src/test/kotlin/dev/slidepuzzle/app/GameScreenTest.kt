@@ -92,7 +92,7 @@ class GameScreenTest {
         val board = a.view<BoardView>(R.id.board)
         val sides = mutableMapOf<String, Rect>()
         fun note(phase: String) {
-            waitFor { true }
+            idle()
             val r = Rect()
             board.getGlobalVisibleRect(r)
             sides[phase] = r
@@ -144,7 +144,7 @@ class GameScreenTest {
         // The game screen's own view, below the dialog host in the window.
         fun gameView(): View = a.view<View>(R.id.board).parent as View
         c.requestBackToStart()
-        waitFor { true }
+        idle()
         assertTrue(a.view<View>(R.id.dialog_confirm).isShown)
         assertEquals("the screen below is hidden from TalkBack", View.IMPORTANT_FOR_ACCESSIBILITY_NO_HIDE_DESCENDANTS, gameView().importantForAccessibility)
         assertFalse(a.view<View>(R.id.shuffle).isImportantForAccessibility)
@@ -155,7 +155,7 @@ class GameScreenTest {
         }
         assertEquals("arrows move nothing behind a dialog", tiles, c.state.tiles)
         c.dismissDialog()
-        waitFor { true }
+        idle()
         assertEquals(View.IMPORTANT_FOR_ACCESSIBILITY_AUTO, gameView().importantForAccessibility)
     }
 
@@ -199,10 +199,26 @@ class GameScreenTest {
         a.spoken.clear()
         c.auto()
         waitFor(what = "the win") { c.state.phase == Phase.WON }
+        val path = c.state.solve!!.moves.size
         val said = a.spoken.toList()
-        assertTrue(said.toString(), said.none { it.startsWith("Searching") || it.startsWith("Move ") })
-        assertEquals(said.toString(), said.distinct(), said)
-        assertEquals("start, path and win: $said", 3, said.size)
+        assertEquals(
+            "start, path and win, once each, never the count or a step",
+            listOf(a.text.note(Note.AutoStarted), a.text.note(Note.AutoFound(path)), a.getString(R.string.win_by_auto, a.text.movesIn(path))),
+            said,
+        )
+        // Pause and Stop, once each.
+        c.perform(Control.PLAY_AGAIN)
+        waitFor(what = "the shuffle") { c.state.phase == Phase.PLAYING && !c.isFindingFewest }
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.spoken.clear()
+        c.perform(Control.PAUSE)
+        idle()
+        c.perform(Control.RESUME)
+        idle()
+        c.perform(Control.STOP)
+        idle()
+        assertEquals(listOf(a.text.note(Note.AutoPaused), a.text.note(Note.AutoStopped)), a.spoken.toList())
     }
 
     @Test
@@ -210,7 +226,7 @@ class GameScreenTest {
         val a = launch()
         val c = a.playing()
         c.openSettings()
-        waitFor { true }
+        idle()
         fun radios() = mutableListOf<android.widget.RadioButton>().also { out ->
             fun walk(v: View) {
                 if (v is android.widget.RadioButton) out += v
@@ -221,7 +237,7 @@ class GameScreenTest {
         val before = radios()
         val aStar = before.single { it.text.startsWith(a.getString(R.string.algorithm_a_star)) }
         aStar.performClick()
-        waitFor { true }
+        idle()
         assertEquals(AlgorithmChoice.A_STAR, c.state.settings.algorithm)
         val after = radios()
         assertTrue("the same views, updated", before.zip(after).all { (x, y) -> x === y })
@@ -237,7 +253,7 @@ class GameScreenTest {
         val step = board.width / 3f
         val t = SystemClock.uptimeMillis()
         board.dispatchTouchEvent(MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, step * 1.5f, step * 1.5f, 0))
-        idle(BoardDrag.PEEK_DELAY_MS + 200)
+        idle(BoardTouch.PEEK_DELAY_MS + 200)
         board.dispatchTouchEvent(MotionEvent.obtain(t, t + 900, MotionEvent.ACTION_UP, step * 1.5f, step * 1.5f, 0))
         assertEquals("the slow tap chose the empty space", Phase.READY, c.state.phase)
         assertEquals(4, c.state.blankCell)
@@ -253,30 +269,113 @@ class GameScreenTest {
         assertEquals(listOf(Rect(0, 0, board.width, board.height)), board.systemGestureExclusionRects)
     }
 
-    @Test
-    fun aLongStatusOpensInFullOnATap() {
-        val a = launch()
-        val c = a.playing()
-        c.say(Note.PlaybackBroke)
-        val status = a.view<android.widget.TextView>(R.id.note)
-        waitFor { true }
-        assertEquals(GameScreen.STATUS_LINES, status.maxLines)
-        status.performClick()
-        assertEquals(DialogState.Status, c.state.dialog)
-        waitFor { true }
-        assertTrue(a.view<View>(R.id.dialog).isShown)
-    }
+    /** The status slot's text as drawn: whether its last line is cut with "…". */
+    private fun android.widget.TextView.cut(): Boolean = layout.let { it.getEllipsisCount(it.lineCount - 1) > 0 }
 
     @Test
     @Config(qualifiers = "w320dp-h640dp-port-hdpi")
-    fun theControlsStayOneRowOnASmallPhone() {
+    fun aLongStatusOpensInFullOnATapAndFollowsTheGame() {
         val a = launch()
         val c = a.playing()
-        waitFor { true }
-        val ids = listOf(R.id.shuffle, R.id.hint, R.id.undo, R.id.redo, R.id.auto, R.id.peek)
-        val tops = ids.map { a.view<View>(it).let { v -> IntArray(2).also { p -> v.getLocationInWindow(p) }[1] } }
-        assertEquals("one row: $tops", 1, tops.toSet().size)
-        assertTrue(c.state.phase == Phase.PLAYING)
-        assertEquals(Configuration.ORIENTATION_PORTRAIT, a.resources.configuration.orientation)
+        val long = Note.SolveFailed(CoreError(CoreError.Kind.LIMIT_MEMORY, ""), AlgorithmChoice.BFS, 3)
+        c.say(long)
+        val status = a.view<android.widget.TextView>(R.id.note)
+        idle()
+        assertTrue("the note is longer than a small phone's slot: ${status.text}", status.cut())
+        assertTrue("a chevron shows the status opens", status.compoundDrawablesRelative[2] != null)
+        status.performClick()
+        assertEquals(DialogState.Status, c.state.dialog)
+        idle()
+        val body = a.view<android.widget.TextView>(R.id.status_body)
+        assertEquals("the whole line in the dialog", a.text.statusLines(c.state).joinToString("\n"), body.text.toString())
+        assertEquals(a.text.note(long), body.text.toString())
+        // While it shows, the game goes on: the dialog follows it.
+        c.say(Note.NoPicker)
+        idle()
+        assertEquals(a.getString(R.string.note_no_picker), body.text.toString())
+    }
+
+    @Test
+    fun theWinShowsInFullWhereThePhoneHasRoom() {
+        val a = launch()
+        val c = a.playing(3)
+        for (d in c.solution()) c.slide(d)
+        assertEquals(Phase.WON, c.state.phase)
+        idle(300)
+        val status = a.view<android.widget.TextView>(R.id.note)
+        val lines = a.text.statusLines(c.state)
+        assertTrue("a win of several lines: $lines", lines.size >= 4)
+        assertFalse("every line of the win: ${status.layout.text}", status.cut())
+        assertTrue(status.layout.lineCount >= lines.size)
+    }
+
+    @Test
+    fun theStatusAndSettingsHoldAutosPlayback() {
+        val a = launch()
+        val c = a.playing(4)
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.view<View>(R.id.note).performClick()
+        assertEquals(DialogState.Status, c.state.dialog)
+        assertTrue("playback holds behind the status", c.state.playback!!.paused)
+        val played = c.state.playback!!.played
+        idle(2000)
+        assertEquals("no move behind the dialog", played, c.state.playback!!.played)
+        c.dismissDialog()
+        c.perform(Control.RESUME)
+        waitFor(what = "a move") { c.state.playback!!.played > played }
+        c.openSettings()
+        assertTrue("playback holds behind the settings", c.state.playback!!.paused)
+    }
+
+    /** The controls shown now: each with its caption on one line, side by side in one row. */
+    private fun MainActivity.assertControlsCaptionedInOneRow(phase: String) {
+        idle()
+        val row = view<android.view.ViewGroup>(R.id.controls)
+        val buttons = (0 until row.childCount).map { row.getChildAt(it) as android.widget.Button }
+        assertTrue("$phase: some controls", buttons.isNotEmpty())
+        for (b in buttons) {
+            assertTrue("$phase: ${b.contentDescription} keeps its caption", b.text.isNotEmpty())
+            val layout = b.layout
+            assertTrue("$phase: ${b.text} whole on one line", layout != null && layout.lineCount == 1 && layout.getEllipsisCount(0) == 0 &&
+                layout.getLineWidth(0) <= b.width - b.totalPaddingLeft - b.totalPaddingRight + 1)
+        }
+        val tops = buttons.map { IntArray(2).also { p -> it.getLocationInWindow(p) }[1] }
+        assertEquals("$phase: one row $tops", 1, tops.toSet().size)
+        for ((x, y) in buttons.zipWithNext()) assertTrue("$phase: ${x.text} beside ${y.text}", x.right <= y.left)
+        assertTrue("$phase: inside the screen", buttons.all { it.right <= row.width && it.bottom <= row.height })
+    }
+
+    @Test
+    // A 320×640 phone's window less its bars (the test window has none): where captions would
+    // cost the board part of its width.
+    @Config(qualifiers = "w320dp-h568dp-port-hdpi")
+    fun theControlsKeepTheirCaptionsInOneRowOnASmallPhone() {
+        val a = launch()
+        val c = a.game(4)
+        c.tap(15)
+        a.assertControlsCaptionedInOneRow("ready")
+        c.requestShuffle()
+        waitFor(what = "the shuffle") { c.state.phase == Phase.PLAYING && !c.isFindingFewest }
+        a.assertControlsCaptionedInOneRow("playing")
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.assertControlsCaptionedInOneRow("playing back")
+        waitFor(what = "the win") { c.state.phase == Phase.WON }
+        a.assertControlsCaptionedInOneRow("won")
+        assertEquals(Control.PLAY_AGAIN, c.state.controls.single().control)
+    }
+
+    @Test
+    @Config(qualifiers = "w840dp-h1180dp-port-xhdpi")
+    fun aTabletKeepsTheCaptionsAndABoardOfSensibleSize() {
+        val a = launch()
+        val c = a.playing(4)
+        a.assertControlsCaptionedInOneRow("playing")
+        c.auto()
+        waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
+        a.assertControlsCaptionedInOneRow("playing back")
+        val board = a.view<BoardView>(R.id.board)
+        assertEquals("the board at its largest side", a.resources.getDimensionPixelSize(R.dimen.board_max), board.width)
     }
 }

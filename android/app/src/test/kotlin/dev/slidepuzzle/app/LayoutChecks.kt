@@ -17,7 +17,7 @@ import kotlin.math.min
  * What a screenshot's eye would catch, measured on the view tree of a whole window: clickable
  * views under the system bars or the cutout, smaller than 48 dp, overlapping each other; a board
  * that is not wholly visible; text that is cut (ellipsized, clipped, scrolled off a screen that
- * cannot scroll); night screens with a light background; text below 4.5:1 contrast; and words
+ * cannot scroll, or broken inside a word); night screens with a light background; text below 4.5:1 contrast; and words
  * that are the program's, not the player's. Each finding is one line naming the view.
  */
 object LayoutChecks {
@@ -73,6 +73,13 @@ object LayoutChecks {
             val opensInFull = t.id == R.id.note && t.hasOnClickListeners() && t.isClickable
             for (line in 0 until layout.lineCount) {
                 if (layout.getEllipsisCount(line) > 0 && !opensInFull) problems += "${name(t)} is ellipsized: \"${words.take(40)}\""
+            }
+            // A line may end between words, never inside one ("Fewe|st", a hyphen the layout added).
+            for (line in 0 until layout.lineCount - 1) {
+                val end = layout.getLineEnd(line)
+                if (end in 1 until words.length && words[end - 1].isLetterOrDigit() && words[end].isLetterOrDigit()) {
+                    problems += "${name(t)} breaks a word: \"${words.substring(maxOf(0, end - 12), end)}|${words.substring(end, minOf(words.length, end + 12))}\""
+                }
             }
             val room = t.height - t.compoundPaddingTop - t.compoundPaddingBottom
             if (layout.height > room + 2) problems += "${name(t)} is clipped: its text is ${layout.height}px in ${room}px: \"${words.take(40)}\""

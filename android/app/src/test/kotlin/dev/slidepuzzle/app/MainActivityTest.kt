@@ -113,7 +113,7 @@ class MainActivityTest {
         a.controller.backToStart()
         a.pickPhoto()
         shadowOf(a).receiveResult(shadowOf(a).nextStartedActivityForResult.intent, Activity.RESULT_CANCELED, null)
-        waitFor { true }
+        idle()
         assertEquals(Screen.START, a.controller.state.screen)
         assertFalse(a.controller.state.loadingPhoto)
     }
@@ -278,7 +278,7 @@ class MainActivityTest {
         c.slide(c.state.movableDirection())
         @Suppress("DEPRECATION")
         a.onBackPressed()
-        waitFor { true }
+        idle()
         assertTrue("the confirmation shows", a.view<View>(R.id.dialog_confirm).isShown)
         assertFalse(a.isFinishing)
         a.view<View>(R.id.dialog_confirm).performClick()
@@ -310,7 +310,7 @@ class MainActivityTest {
                 board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms * i / 5, MotionEvent.ACTION_MOVE, x + dx * i / 5, y + dy * i / 5, 0))
             }
             board.dispatchTouchEvent(MotionEvent.obtain(t, t + ms, MotionEvent.ACTION_UP, x + dx, y + dy, 0))
-            waitFor { true }
+            idle()
         }
         drag(cell, dx * 0.3f, 0f, 600)
         assertEquals("a slow drag short of 0.35 of a step settles back", tile, c.state.tiles[cell])
@@ -336,7 +336,8 @@ class MainActivityTest {
             val tile = c.state.tiles[cell]
             val label = v.contentDescription.toString()
             if (tile == 0) assertTrue(label, label.startsWith("Empty space, row ${cell / n + 1}, column ${cell % n + 1}"))
-            else assertTrue(label, label.startsWith("Tile $tile, row ${cell / n + 1}, column ${cell % n + 1}"))
+            // Numbers hidden (the default): TalkBack names no number the player cannot see.
+            else assertTrue(label, label.startsWith("Piece of the picture, row ${cell / n + 1}, column ${cell % n + 1}"))
             assertEquals("movable tiles say so", cell in c.state.movable && tile != 0, label.endsWith("can move"))
         }
         val blank = c.state.blankCell
@@ -349,7 +350,7 @@ class MainActivityTest {
         val tile = c.state.tiles[cell]
         assertTrue(v.performAccessibilityAction(R.id.action_tile, null))
         assertEquals(0, c.state.tiles[cell])
-        assertEquals("the move is announced", Note.Moved(listOf(tile), TileDirection.of(cell, c.state.tiles.indexOf(tile), n)), c.state.announcement!!.note)
+        assertEquals("the move is announced", Note.Moved(listOf(tile), TileDirection.of(cell, c.state.tiles.indexOf(tile), n), numbered = false), c.state.announcement!!.note)
     }
 
     @Test

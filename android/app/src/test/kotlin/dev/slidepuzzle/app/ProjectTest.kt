@@ -119,7 +119,7 @@ class ProjectTest {
     fun aDragCarriesItsLineTowardTheEmptySpaceOnly() {
         // 3×3, empty space at cell 5 (row 1, column 2): cell 3 carries 3 and 4 to the right.
         val tiles = listOf(1, 2, 3, 4, 5, 0, 7, 8, 6)
-        val d = BoardDrag.start(3, tiles, 3)!!
+        val d = BoardTouch.start(3, tiles, 3)!!
         assertEquals(listOf(3, 4), d.cells)
         assertEquals(TileDirection.RIGHT, d.direction)
         assertEquals(30f to 0f, d.offset(30f, 12f, 100f))
@@ -129,10 +129,20 @@ class ProjectTest {
         assertFalse(d.commits(34f, 0f, 100f))
         assertTrue("a flick toward the empty space", d.commits(20f, 0f, 100f, vx = 900f, flick = 600f))
         assertFalse("a flick away from it", d.commits(20f, 0f, 100f, vx = -900f, flick = 600f))
-        val up = BoardDrag.start(8, tiles, 3)!!
+        val up = BoardTouch.start(8, tiles, 3)!!
         assertEquals(TileDirection.UP, up.direction)
         assertEquals(0f to -50f, up.offset(0f, -50f, 100f))
-        assertEquals(null, BoardDrag.start(0, tiles, 3)?.cells)
-        assertEquals(null, BoardDrag.start(5, tiles, 3))
+        assertEquals(null, BoardTouch.start(0, tiles, 3)?.cells)
+        assertEquals(null, BoardTouch.start(5, tiles, 3))
+    }
+
+    @Test
+    fun theTouchThresholdsAreTheSameAsOnIos() {
+        val swift = File(android, "../ios/SlidePuzzleKit/Sources/SlidePuzzleKit/BoardTouch.swift").readText()
+        fun ios(name: String) = Regex("static let $name(?:: [A-Za-z]+)? = (?:\\.milliseconds\\()?([0-9.]+)").find(swift)?.groupValues?.get(1)?.toDouble()
+            ?: throw AssertionError("BoardTouch.swift has no $name")
+        assertEquals("commit fraction", ios("commitFraction"), BoardTouch.COMMIT_FRACTION.toDouble(), 1e-6)
+        assertEquals("flick speed", ios("flickSpeed"), BoardTouch.FLICK_DP_PER_SECOND.toDouble(), 1e-6)
+        assertEquals("hold to peek", ios("peekDelay"), BoardTouch.PEEK_DELAY_MS.toDouble(), 1e-6)
     }
 }

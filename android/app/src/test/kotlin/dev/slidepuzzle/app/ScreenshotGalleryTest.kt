@@ -137,8 +137,9 @@ class ScreenshotGalleryTest {
         snap("crop")
         c.cropCancel()
 
+        // The first picture offered, in play.
         c.selectSize(4)
-        c.chooseBuiltin("sunset")
+        c.chooseBuiltin(StartScreen.ordered(core.builtinIds()).first())
         waitFor(what = "the game") { c.state.screen == Screen.GAME }
         snap("choose-blank")
         c.tap(15)
@@ -165,6 +166,10 @@ class ScreenshotGalleryTest {
         core.release()
         waitFor(what = "Auto's path") { c.state.phase == Phase.ANIMATING }
         snap("auto-playing")
+        c.openStatus()
+        snap("auto-status")
+        c.dismissDialog()
+        c.perform(Control.RESUME)
         c.openDetails()
         snap("auto-details")
         c.dismissDialog()
@@ -188,6 +193,9 @@ class ScreenshotGalleryTest {
         val places = boardAt.values.toSet()
         if (places.size != 1) findings += "${config.name}: the board moves or changes size between phases: $boardAt"
         if (sides.size != 1) findings += "${config.name}: board sides differ: $sides"
+        // The start screen with a best of the size: "Fewest 48 moves · Fastest 1:12".
+        c.backToStart()
+        snap("start-best")
         // The big boards drawn: 6×6 and 8×8, shuffled.
         for (n in listOf(6, 8)) {
             c.backToStart()

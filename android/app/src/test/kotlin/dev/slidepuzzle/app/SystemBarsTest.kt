@@ -75,9 +75,9 @@ class SystemBarsTest {
         val bottom = (48 * d).toInt()
         val decor = a.window.decorView
         decor.dispatchApplyWindowInsets(barInsets(top, bottom))
-        waitFor { true }
+        idle()
         decor.requestLayout()
-        waitFor { true }
+        idle()
         fun bounds(id: Int) = Rect().also { a.view<View>(id).getGlobalVisibleRect(it) }
         assertTrue("the bar's Back below the status bar: ${bounds(R.id.back)}", bounds(R.id.back).top >= top)
         assertTrue("Shuffle above the navigation bar: ${bounds(R.id.shuffle)}", bounds(R.id.shuffle).bottom <= decor.height - bottom)

@@ -127,7 +127,12 @@ fun launchActivity(seed: Long = 5L): org.robolectric.android.controller.Activity
     return c
 }
 
+/** Runs the main looper's work that is due now (posted layouts, renders, focus moves), without
+ *  moving its clock on: what a test needs before it looks at the screen. */
+fun idle() = shadowOf(Looper.getMainLooper()).idle()
+
 /** Runs the main looper and lets the app's own background threads finish, until [done]. */
+
 fun waitFor(timeoutMs: Long = 60_000, what: String = "the condition", done: () -> Boolean) {
     val end = System.currentTimeMillis() + timeoutMs
     while (true) {

@@ -11,7 +11,7 @@ import kotlin.math.min
  * flicked toward the empty space, the tiles slide (the same move as a tap on the first one);
  * otherwise they settle back.
  */
-class BoardDrag private constructor(
+class BoardTouch private constructor(
     /** The cell where the finger started. */
     val startCell: Int,
     /** The cells whose tiles move, from the touched one to the one next to the empty space. */
@@ -50,10 +50,12 @@ class BoardDrag private constructor(
         const val COMMIT_FRACTION = 0.35f
         /** How long a finger held still on the board waits before it peeks (both apps). */
         const val PEEK_DELAY_MS = 700L
+        /** A flick: faster than this (dp a second) toward the empty space slides (both apps). */
+        const val FLICK_DP_PER_SECOND = 600f
 
         /** The drag that starts on [cell], or null when that tile cannot move (the empty space,
          *  or a tile outside its row and column). */
-        fun start(cell: Int, tiles: List<Int>, size: Int): BoardDrag? {
+        fun start(cell: Int, tiles: List<Int>, size: Int): BoardTouch? {
             if (size <= 0 || tiles.size != size * size || cell !in tiles.indices) return null
             val blank = tiles.indexOf(0)
             if (blank < 0 || blank == cell) return null
@@ -65,7 +67,7 @@ class BoardDrag private constructor(
                 else -> return null
             }
             val cells = generateSequence(cell) { it + step }.takeWhile { it != blank }.toList()
-            return BoardDrag(cell, cells, direction)
+            return BoardTouch(cell, cells, direction)
         }
     }
 }
