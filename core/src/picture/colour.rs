@@ -200,7 +200,10 @@ fn is_srgb(profile: &ColorProfile, srgb: &ColorProfile) -> bool {
 pub(super) fn to_srgb(image: &mut DynamicImage, source: Source) -> Colour {
     if let Source::Cicp([primaries, transfer, _, _]) = source {
         if let Some(curve) = super::hdr::Curve::of(transfer) {
-            return super::hdr::to_sdr(image, primaries, curve);
+            return match super::hdr::to_sdr(image, primaries, curve) {
+                Ok(name) => Colour::ToneMapped { name },
+                Err((name, why)) => Colour::NotApplied { name, why },
+            };
         }
     }
     let (profile, name) = match profile_of(source) {

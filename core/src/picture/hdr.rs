@@ -9,8 +9,6 @@
 //! table of levels in, one out: no copy of the photo.
 use image::DynamicImage;
 
-use super::colour::Colour;
-
 /// Graphics white, in cd/m²: what an SDR white shows as on an HDR display.
 const SDR_WHITE_NITS: f32 = 203.0;
 /// The display an HLG signal is made for, in cd/m² (its system gamma is 1.2 there).
@@ -245,13 +243,17 @@ fn apply<T: Level>(samples: &mut [T], step: usize, grey: bool, mapping: &Mapping
     }
 }
 
+/// What tone mapping did: `Ok` with the photo's colour space ("BT.2020 PQ") once converted,
+/// `Err` with its name and why, for a person, where the pixels were left as stored.
+pub(super) type ToneMapped = Result<String, (String, String)>;
+
 /// Converts `image`, an HDR photo with `curve` over cICP `primaries`, to SDR sRGB in place.
-pub(super) fn to_sdr(image: &mut DynamicImage, primaries_code: u8, curve: Curve) -> Colour {
+pub(super) fn to_sdr(image: &mut DynamicImage, primaries_code: u8, curve: Curve) -> ToneMapped {
     let Some((p, gamut)) = primaries(primaries_code) else {
-        return Colour::NotApplied {
-            name: format!("{} HDR", curve.name()),
-            why: format!("colour primaries {primaries_code}, which this app does not convert"),
-        };
+        return Err((
+            format!("{} HDR", curve.name()),
+            format!("colour primaries {primaries_code}, which this app does not convert"),
+        ));
     };
     let eight = |_: ()| Mapping::new(curve, &p, 256);
     let sixteen = |_: ()| Mapping::new(curve, &p, 65536);
@@ -265,15 +267,13 @@ pub(super) fn to_sdr(image: &mut DynamicImage, primaries_code: u8, curve: Curve)
         DynamicImage::ImageLuma16(px) => apply(px, 1, true, &sixteen(())),
         DynamicImage::ImageLumaA16(px) => apply(px, 2, true, &sixteen(())),
         _ => {
-            return Colour::NotApplied {
-                name: format!("{gamut} {} HDR", curve.name()),
-                why: "a pixel format this app does not convert".into(),
-            }
+            return Err((
+                format!("{gamut} {} HDR", curve.name()),
+                "a pixel format this app does not convert".into(),
+            ))
         }
     }
-    Colour::ToneMapped {
-        name: format!("{gamut} {}", curve.name()),
-    }
+    Ok(format!("{gamut} {}", curve.name()))
 }
 
 #[cfg(test)]
