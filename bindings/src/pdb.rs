@@ -67,14 +67,14 @@ impl PatternDatabase {
 
     /// [`PatternDatabase::from_bytes`], a refusal by kind ([`PuzzleFailure::TablesRefused`]);
     /// tables of an earlier set of groups are refused as
-    /// [`TableProblem::StaleGroups`](crate::TableProblem::StaleGroups), to be built again.
+    /// [`TableProblem::StaleGroups`], to be built again.
     #[uniffi::constructor]
     pub fn from_bytes_typed(bytes: Vec<u8>) -> std::result::Result<Arc<Self>, PuzzleFailure> {
         current(core::heuristic::PatternDb::from_bytes(&bytes, None)?)
     }
 
     /// [`PatternDatabase::from_file`], a refusal by kind ([`PuzzleFailure::TablesRefused`]): a
-    /// missing file is [`TableProblem::FileMissing`](crate::TableProblem::FileMissing), one of
+    /// missing file is [`TableProblem::FileMissing`], one of
     /// another format version or an earlier set of groups is stale, the rest is damaged.
     #[uniffi::constructor]
     pub fn from_file_typed(path: String) -> std::result::Result<Arc<Self>, PuzzleFailure> {

@@ -14,7 +14,7 @@ use super::trick::last_two;
 /// The method's next step on a board: the goal being worked on and the move toward it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
-    /// The goal's index in the method's order (see [`goals`](super::goals)).
+    /// The goal's index in the method's order (see [`goals`](super::goals())).
     pub phase: usize,
     /// The goal being worked on.
     pub goal: Goal,

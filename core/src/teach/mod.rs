@@ -7,9 +7,9 @@
 //! with the blank's home elsewhere the method turns round so that it always ends at the home.
 //! Boards are n×n, as everywhere in the core.
 //!
-//! - [`goals`]: the method's goals for a goal board, as data (kinds and numbers);
-//! - [`plan`]: a teaching solve, every goal with the moves that meet it;
-//! - [`coach`]: for a board mid-game, the next goal and the next move toward it.
+//! - [`goals()`]: the method's goals for a goal board, as data (kinds and numbers);
+//! - [`plan()`]: a teaching solve, every goal with the moves that meet it;
+//! - [`coach()`]: for a board mid-game, the next goal and the next move toward it.
 //!
 //! A phase never moves a tile an earlier phase placed; within a phase each step takes the
 //! fewest moves for what it moves (one tile, a pair near its corner, the last 2×2). So a
