@@ -1552,7 +1552,7 @@ public static func fromBytes(bytes: Data)throws  -> PatternDatabase  {
     /**
      * [`PatternDatabase::from_bytes`], a refusal by kind ([`PuzzleFailure::TablesRefused`]);
      * tables of an earlier set of groups are refused as
-     * [`TableProblem::StaleGroups`](crate::TableProblem::StaleGroups), to be built again.
+     * [`TableProblem::StaleGroups`], to be built again.
      */
 public static func fromBytesTyped(bytes: Data)throws  -> PatternDatabase  {
     return try  FfiConverterTypePatternDatabase_lift(try rustCallWithError(FfiConverterTypePuzzleFailure_lift) {
@@ -1580,7 +1580,7 @@ public static func fromFile(path: String)throws  -> PatternDatabase  {
     
     /**
      * [`PatternDatabase::from_file`], a refusal by kind ([`PuzzleFailure::TablesRefused`]): a
-     * missing file is [`TableProblem::FileMissing`](crate::TableProblem::FileMissing), one of
+     * missing file is [`TableProblem::FileMissing`], one of
      * another format version or an earlier set of groups is stale, the rest is damaged.
      */
 public static func fromFileTyped(path: String)throws  -> PatternDatabase  {
@@ -7724,13 +7724,13 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() != 40788) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed() != 37518) {
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed() != 19839) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() != 20638) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed() != 18184) {
+    if (uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed() != 4412) {
         return InitializationResult.apiChecksumMismatch
     }
 

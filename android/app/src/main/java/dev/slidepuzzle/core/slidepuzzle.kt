@@ -1505,13 +1505,13 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes() and 0xFFFF) != 40788) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed() and 0xFFFF) != 37518) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_bytes_typed() and 0xFFFF) != 19839) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file() and 0xFFFF) != 20638) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed() and 0xFFFF) != 18184) {
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_constructor_patterndatabase_from_file_typed() and 0xFFFF) != 4412) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -3460,7 +3460,7 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
     /**
      * [`PatternDatabase::from_bytes`], a refusal by kind ([`PuzzleFailure::TablesRefused`]);
      * tables of an earlier set of groups are refused as
-     * [`TableProblem::StaleGroups`](crate::TableProblem::StaleGroups), to be built again.
+     * [`TableProblem::StaleGroups`], to be built again.
      */
     @Throws(PuzzleFailure::class) fun `fromBytesTyped`(`bytes`: kotlin.ByteArray): PatternDatabase {
             return FfiConverterTypePatternDatabase.lift(
@@ -3496,7 +3496,7 @@ open class PatternDatabase: Disposable, AutoCloseable, PatternDatabaseInterface
         
     /**
      * [`PatternDatabase::from_file`], a refusal by kind ([`PuzzleFailure::TablesRefused`]): a
-     * missing file is [`TableProblem::FileMissing`](crate::TableProblem::FileMissing), one of
+     * missing file is [`TableProblem::FileMissing`], one of
      * another format version or an earlier set of groups is stale, the rest is damaged.
      */
     @Throws(PuzzleFailure::class) fun `fromFileTyped`(`path`: kotlin.String): PatternDatabase {
