@@ -87,7 +87,8 @@ record alone "ran: $(grep -E '^(scan|clone): ' target/standalone.log | sed 's/^[
 
 # --- words: both apps' strings, key by key -------------------------------------------------------
 echo "== words (Android's strings.xml against iOS's Localizable.xcstrings)"
-words_line="$(python3 scripts/words.py | tee /dev/stderr | tail -1)"
+python3 scripts/words.py | tee target/words.log
+words_line="$(tail -1 target/words.log)"
 record words "ran: ${words_line#words: }"
 
 # --- fuzz (started now, runs beside the JVM phase) -----------------------------------------------
