@@ -122,8 +122,17 @@ pub struct PictureSize {
 /// picture, has no area or is not finite is a `BadPicture` error saying which.
 #[uniffi::export]
 pub fn load_picture_cropped(bytes: Vec<u8>, edge: u32, crop: Option<Crop>) -> Result<Picture> {
+    Ok(cropped(&bytes, edge, crop)?)
+}
+
+/// The work of [`load_picture_cropped`] and its typed sibling, in the core's error.
+fn cropped(
+    bytes: &[u8],
+    edge: u32,
+    crop: Option<Crop>,
+) -> std::result::Result<Picture, pic::PictureError> {
     let limits = pic::PictureLimits::default();
-    Ok(pic::load_cropped(&bytes, edge, crop.map(Into::into), &limits)?.into())
+    Ok(pic::load_cropped(bytes, edge, crop.map(Into::into), &limits)?.into())
 }
 
 /// The upright width and height of a JPEG, PNG, WebP or GIF, from its header (EXIF orientation
@@ -207,8 +216,7 @@ pub fn load_picture_with_limits_typed(
 /// [`PictureProblem::CropOutside`](crate::PictureProblem::CropOutside)).
 #[uniffi::export]
 pub fn load_picture_cropped_typed(bytes: Vec<u8>, edge: u32, crop: Option<Crop>) -> Typed<Picture> {
-    let limits = pic::PictureLimits::default();
-    Ok(pic::load_cropped(&bytes, edge, crop.map(Into::into), &limits)?.into())
+    Ok(cropped(&bytes, edge, crop)?)
 }
 
 /// [`picture_size`], a refusal by kind: a HEIF photo is
