@@ -139,7 +139,12 @@ fn cropped(
 /// applied), without decoding it: for a crop screen.
 #[uniffi::export]
 pub fn picture_size(bytes: Vec<u8>) -> Result<PictureSize> {
-    let (width, height) = pic::upright_size(&bytes, &pic::PictureLimits::default())?;
+    Ok(size(&bytes)?)
+}
+
+/// The work of [`picture_size`] and its typed sibling, in the core's error.
+fn size(bytes: &[u8]) -> std::result::Result<PictureSize, pic::PictureError> {
+    let (width, height) = pic::upright_size(bytes, &pic::PictureLimits::default())?;
     Ok(PictureSize { width, height })
 }
 
@@ -224,8 +229,7 @@ pub fn load_picture_cropped_typed(bytes: Vec<u8>, edge: u32, crop: Option<Crop>)
 /// decoder.
 #[uniffi::export]
 pub fn picture_size_typed(bytes: Vec<u8>) -> Typed<PictureSize> {
-    let (width, height) = pic::upright_size(&bytes, &pic::PictureLimits::default())?;
-    Ok(PictureSize { width, height })
+    Ok(size(&bytes)?)
 }
 
 /// [`picture_from_pixels`], a refusal by kind.
