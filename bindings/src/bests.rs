@@ -279,6 +279,20 @@ impl PersonalBests {
         Ok(self.records().record_once(&game_id, &win.into())?.into())
     }
 
+    /// Completes the win of the game `game_id` with the fewest possible found after it was
+    /// recorded (see `RecordsStore.record_fewest`): the completed outcome, or none when the id
+    /// is not among those kept.
+    pub fn record_fewest(
+        &self,
+        game_id: String,
+        fewest: FewestKnown,
+    ) -> Result<Option<RecordOutcome>, RecordsError> {
+        Ok(self
+            .records()
+            .record_fewest(&game_id, fewest.into())?
+            .map(Into::into))
+    }
+
     /// Every size and picture with a win, by size then picture name.
     pub fn entries(&self) -> Vec<RecordEntry> {
         self.records().entries().map(Into::into).collect()

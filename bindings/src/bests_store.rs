@@ -30,6 +30,7 @@
 //! | `RecordsStore.record(win)`               | `RecordsStore.recordOnce(gameId, win)`, the id from `newGameId()` minted when the game starts and kept with its session |
 //! | `RecordsStore.keptAside()` → `KeptAsideFile` / `KeptAsideReason` | `RecordsStore.keptAsideFiles()` → `AsideFile` / `AsideCause` (`Damaged { detail }`, `Newer { version }`, `EntriesDropped { dropped }`); the old call says `Damaged` for a file whose bad entries were dropped |
 //! | (none)                                   | `RecordsStore.removedAsideFiles()`: kept-aside files removed past eight of a kind |
+//! | (none)                                   | `RecordsStore.recordFewest(gameId, fewest)`: the fewest possible found after the win, completing its record |
 //! | `PersonalBests.record(win)`              | `PersonalBests.recordOnce(gameId, win)`            |
 //! | an app writing `PersonalBests.toJson()` to its own file | `RecordsStore` alone writes records; `PersonalBests` carries records to merge (`RecordsStore.merge`) or export |
 //!
@@ -40,7 +41,7 @@ use std::sync::Arc;
 
 use slidepuzzle_core::records::store::{AsideReason, KeptAside, Store, StoreError};
 
-use crate::bests::{PersonalBests, RecordEntry, RecordOutcome, RecordTally, WonGame};
+use crate::bests::{FewestKnown, PersonalBests, RecordEntry, RecordOutcome, RecordTally, WonGame};
 
 /// Why the records store could not read or write. The records file on disk is as it was.
 #[derive(Debug, thiserror::Error, uniffi::Error)]
@@ -225,6 +226,25 @@ impl RecordsStore {
         Ok(self.0.record_once(&game_id, &win.into())?.into())
     }
 
+    /// Completes the win of the game `game_id`, recorded with [`RecordsStore::record_once`]
+    /// before its fewest possible was known, with the `fewest` found after it (a search that
+    /// ended after the win): the game keeps it wherever it is still a best, as if it had been
+    /// known at the win, and its outcome now says whether it matched. Returns that outcome,
+    /// or none when the id is not among the last 64 recorded. A fewest that says no more than
+    /// the one known (proven over found within a budget, then the shorter) changes and writes
+    /// nothing, so asking again is safe. A proven fewest above the game's moves is
+    /// `InvalidWin`.
+    pub fn record_fewest(
+        &self,
+        game_id: String,
+        fewest: FewestKnown,
+    ) -> Result<Option<RecordOutcome>, RecordsStoreError> {
+        Ok(self
+            .0
+            .record_fewest(&game_id, fewest.into())?
+            .map(Into::into))
+    }
+
     /// Merges other records (another device's) and writes them.
     pub fn merge(&self, other: Arc<PersonalBests>) -> Result<(), RecordsStoreError> {
         Ok(self.0.merge(&other.snapshot())?)
@@ -356,6 +376,72 @@ mod tests {
         assert_eq!(reopened.kept_aside()[0].reason, KeptAsideReason::Damaged);
         assert_eq!(reopened.entry(3, "aurora".into()).unwrap().by_hand.won, 1);
         assert!(reopened.removed_aside_files().is_empty());
+        std::fs::remove_dir_all(&folder).unwrap();
+    }
+
+    #[test]
+    fn a_fewest_found_after_the_win_completes_its_record() {
+        let folder =
+            std::env::temp_dir().join(format!("slidepuzzle-ffi-fewest-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        let path = folder.display().to_string();
+        let store = RecordsStore::open(path.clone()).unwrap();
+        let id = new_game_id();
+        let unknown = WonGame {
+            fewest: None,
+            ..win(22)
+        };
+        assert_eq!(
+            store
+                .record_once(id.clone(), unknown)
+                .unwrap()
+                .matched_fewest,
+            None
+        );
+        let fewest = FewestKnown {
+            moves: 22,
+            proven: true,
+        };
+        let outcome = store
+            .record_fewest(id.clone(), fewest.clone())
+            .unwrap()
+            .unwrap();
+        assert_eq!(outcome.matched_fewest, Some(true));
+        let again = RecordsStore::open(path).unwrap();
+        let best = again
+            .entry(3, "aurora".into())
+            .unwrap()
+            .by_hand
+            .fewest_moves
+            .unwrap();
+        assert_eq!(best.fewest, Some(fewest.clone()));
+        assert_eq!(
+            again.record_fewest(new_game_id(), fewest.clone()).unwrap(),
+            None
+        );
+        assert!(matches!(
+            again.record_fewest(
+                id,
+                FewestKnown {
+                    moves: 30,
+                    proven: true
+                }
+            ),
+            Err(RecordsStoreError::InvalidWin(_))
+        ));
+        // The same through PersonalBests, the records carried in memory.
+        let bests = PersonalBests::new();
+        bests
+            .record_once(
+                "g".into(),
+                WonGame {
+                    fewest: None,
+                    ..win(24)
+                },
+            )
+            .unwrap();
+        let outcome = bests.record_fewest("g".into(), fewest).unwrap().unwrap();
+        assert_eq!(outcome.matched_fewest, Some(false));
         std::fs::remove_dir_all(&folder).unwrap();
     }
 }

@@ -47,8 +47,10 @@ fn largest_file() -> String {
     let recent: Vec<String> = (0..MAX_RECENT)
         .map(|i| {
             format!(
-                "{{\"id\":\"{i:0>width$}\",\"outcome\":{outcome}}}",
-                width = MAX_GAME_ID
+                "{{\"id\":\"{i:0>width$}\",\"outcome\":{outcome},\"won\":{{\"size\":8,\"picture\":\"{i:0>name$}\",\"helped\":true,\"game\":{}}}}}",
+                largest_game(),
+                width = MAX_GAME_ID,
+                name = MAX_PICTURE_NAME
             )
         })
         .collect();

@@ -4,7 +4,7 @@
 //! Version 2 (written since game ids and per-origin counts):
 //! `{"format":"slidepuzzle-records","version":2,"origin":"…","kept_aside":3,
 //!   "records":[{"size":4,"picture":"sunset","by_hand":{"origins":{"…":[won,calm]},
-//!   "fewest_moves":{…},"fastest":{…}},"helped":{…}}],"recent":[{"id":"…","outcome":{…}}]}`.
+//!   "fewest_moves":{…},"fastest":{…}},"helped":{…}}],"recent":[{"id":"…","outcome":{…},"won":{…}}]}`.
 //! Version 1 had `"won"` and `"won_without_peeking"` in each tally instead of `"origins"`: its
 //! counts are read as one origin named after the file's contents, so reading the same file
 //! twice counts its games once. Fields this version does not know, in the file and in each
@@ -312,7 +312,13 @@ impl Records {
             .and_then(|v| v.as_str().map(str::to_string))
             .filter(|o| !o.is_empty() && o.len() <= MAX_ORIGIN_NAME);
         for value in file.recent {
-            if let Ok(recorded) = serde_json::from_value::<Recorded>(value) {
+            if let Ok(mut recorded) = serde_json::from_value::<Recorded>(value) {
+                // A game that names no entry completes nothing: the id and outcome stand.
+                if let Some(won) = &recorded.won {
+                    if check_key(won.size, &won.picture).is_err() {
+                        recorded.won = None;
+                    }
+                }
                 if check_game_id(&recorded.id).is_ok()
                     && records.recorded(&recorded.id).is_none()
                     && records.recent.len() < MAX_RECENT

@@ -152,6 +152,28 @@ pub struct Outcome {
 pub(crate) struct Recorded {
     pub(crate) id: String,
     pub(crate) outcome: Outcome,
+    /// The game it won, so that a fewest possible found after the win completes its record
+    /// ([`Records::record_fewest`]). Files written before it was kept have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) won: Option<RecordedGame>,
+}
+
+/// Where a recorded game's win was tallied, and the game as it was kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct RecordedGame {
+    pub(crate) size: usize,
+    pub(crate) picture: String,
+    pub(crate) helped: bool,
+    pub(crate) game: BestGame,
+}
+
+/// Whether `new` says more about a game's fewest possible than `old`: something over
+/// nothing, proven over found within a budget, then the shorter.
+fn knows_more(new: Fewest, old: Option<Fewest>) -> bool {
+    match old {
+        None => true,
+        Some(old) => (!new.proven, new.moves) < (!old.proven, old.moves),
+    }
 }
 
 /// Every size and picture's records.
@@ -273,11 +295,89 @@ impl Records {
         self.recent.push_back(Recorded {
             id: game_id.to_string(),
             outcome,
+            won: Some(RecordedGame {
+                size: win.size,
+                picture: win.picture.clone(),
+                helped: win.helped,
+                game: BestGame::of(win),
+            }),
         });
         while self.recent.len() > MAX_RECENT {
             self.recent.pop_front();
         }
         Ok(outcome)
+    }
+
+    /// Completes the win of the game `game_id`, recorded with [`Records::record_once`] before
+    /// its fewest possible was known, with the `fewest` found after it: the game keeps it
+    /// wherever it is still a best (as if it had been known at the win), and what its
+    /// recording said now says whether it matched. Returns that outcome, or `None` when the
+    /// id is not among the [`MAX_RECENT`] kept (or was kept by a version that did not keep its
+    /// game). A fewest that says no more than the one known (see [`Fewest`]: proven over
+    /// found, then the shorter) changes nothing, so asking again is safe. A proven fewest
+    /// above the moves the game took is `InvalidWin`.
+    ///
+    /// ```
+    /// use slidepuzzle_core::records::{Fewest, Records, Win};
+    ///
+    /// let mut records = Records::new();
+    /// let win = Win { size: 4, picture: "sunset".into(), moves: 52, elapsed_ms: 61_000,
+    ///                 fewest: None, helped: false, peeks: 0 };
+    /// assert_eq!(records.record_once("game-1", &win).unwrap().matched_fewest, None);
+    /// // The search for the fewest possible ends after the win.
+    /// let fewest = Fewest { moves: 52, proven: true };
+    /// let outcome = records.record_fewest("game-1", fewest).unwrap().unwrap();
+    /// assert_eq!(outcome.matched_fewest, Some(true));
+    /// let best = records.entry(4, "sunset").unwrap().by_hand.fewest_moves.unwrap();
+    /// assert_eq!(best.fewest, Some(fewest));
+    /// ```
+    pub fn record_fewest(
+        &mut self,
+        game_id: &str,
+        fewest: Fewest,
+    ) -> Result<Option<Outcome>, RecordsError> {
+        Ok(self
+            .complete_fewest(game_id, fewest)?
+            .map(|(outcome, _)| outcome))
+    }
+
+    /// [`Records::record_fewest`], and whether it changed anything.
+    pub(crate) fn complete_fewest(
+        &mut self,
+        game_id: &str,
+        fewest: Fewest,
+    ) -> Result<Option<(Outcome, bool)>, RecordsError> {
+        check_game_id(game_id).map_err(RecordsError::InvalidWin)?;
+        let Some(recorded) = self.recent.iter_mut().find(|r| r.id == game_id) else {
+            return Ok(None);
+        };
+        let Some(won) = recorded.won.as_mut() else {
+            return Ok(None);
+        };
+        if fewest.proven && fewest.moves > won.game.moves {
+            return Err(RecordsError::InvalidWin(format!(
+                "the fewest possible ({}) cannot be more than the {} moves the game took",
+                fewest.moves, won.game.moves
+            )));
+        }
+        if !knows_more(fewest, won.game.fewest) {
+            return Ok(Some((recorded.outcome, false)));
+        }
+        let was = won.game;
+        won.game.fewest = Some(fewest);
+        let now = won.game;
+        recorded.outcome.matched_fewest = Some(now.moves <= fewest.moves);
+        let outcome = recorded.outcome;
+        let key = (won.size, won.picture.clone());
+        if let Some(entry) = self.entries.get_mut(&key) {
+            let tally = entry.tally_mut(won.helped);
+            for best in [&mut tally.fewest_moves, &mut tally.fastest] {
+                if *best == Some(was) {
+                    *best = Some(now);
+                }
+            }
+        }
+        Ok(Some((outcome, true)))
     }
 
     /// What recording the game `game_id` said, if it is among the ids kept.

@@ -38,7 +38,7 @@ use super::aside::{aside_name, number, refused, ASIDE_SUFFIX, DAMAGED_PREFIX, NE
 pub use super::aside::{AsideReason, KeptAside, MAX_KEPT_ASIDE};
 use super::disk::unsupported;
 pub use super::disk::{Disk, Folder, FolderLock, LOCK_FILE};
-use super::{Outcome, Records, RecordsError, Win, MAX_JSON_BYTES};
+use super::{Fewest, Outcome, Records, RecordsError, Win, MAX_JSON_BYTES};
 
 /// The records file's name in its folder.
 pub const FILE_NAME: &str = "records.json";
@@ -238,6 +238,26 @@ impl Store {
         self.write(&records)?;
         *self.records() = records;
         Ok(outcome)
+    }
+
+    /// Completes the win of the game `game_id` with the fewest possible found after it was
+    /// recorded (see [`Records::record_fewest`]) and writes the records if that changed them.
+    /// `None` when the id is not among those kept.
+    pub fn record_fewest(
+        &self,
+        game_id: &str,
+        fewest: Fewest,
+    ) -> Result<Option<Outcome>, StoreError> {
+        let _writer = self.writer();
+        let (mut records, changed) = self.load()?;
+        // What this store knew stays, should the file have gone meanwhile.
+        records.merge(&self.records());
+        let completed = records.complete_fewest(game_id, fewest)?;
+        if changed || completed.is_some_and(|(_, changed)| changed) {
+            self.write(&records)?;
+        }
+        *self.records() = records;
+        Ok(completed.map(|(outcome, _)| outcome))
     }
 
     /// Merges `other` into the records and writes them.

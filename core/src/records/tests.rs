@@ -376,3 +376,138 @@ fn a_win_outside_the_boards_is_refused() {
     assert_eq!(r, Records::new());
     assert!(r.origin().is_none());
 }
+
+fn unknown_fewest(moves: u32, seconds: u64, helped: bool) -> Win {
+    Win {
+        fewest: None,
+        helped,
+        ..win(moves, seconds)
+    }
+}
+
+fn proven(moves: u32) -> Fewest {
+    Fewest {
+        moves,
+        proven: true,
+    }
+}
+
+#[test]
+fn a_fewest_found_after_the_win_completes_its_best_game_and_outcome() {
+    let mut r = Records::new();
+    let first = r
+        .record_once("game-a", &unknown_fewest(52, 90, false))
+        .unwrap();
+    assert_eq!(first.matched_fewest, None);
+    let outcome = r.record_fewest("game-a", proven(52)).unwrap().unwrap();
+    assert_eq!(outcome.matched_fewest, Some(true));
+    assert_eq!(outcome.moves, Change::First);
+    let e = r.entry(4, "sunset").unwrap();
+    assert_eq!(e.by_hand.fewest_moves.unwrap().fewest, Some(proven(52)));
+    assert_eq!(e.by_hand.fastest.unwrap().fewest, Some(proven(52)));
+    assert_eq!(e.by_hand.won, 1);
+    // Recording the game again says the completed outcome, and counts nothing.
+    let again = r
+        .record_once("game-a", &unknown_fewest(52, 90, false))
+        .unwrap();
+    assert_eq!(again.matched_fewest, Some(true));
+    assert_eq!(r.entry(4, "sunset").unwrap().by_hand.won, 1);
+    // It reads back from the file.
+    let read = Records::from_json(&r.to_json()).unwrap();
+    assert_eq!(read, r);
+    assert_eq!(read.recorded("game-a").unwrap().matched_fewest, Some(true));
+}
+
+#[test]
+fn a_fewest_completes_only_the_bests_its_game_still_holds() {
+    let mut r = Records::new();
+    r.record_once("slow", &unknown_fewest(50, 200, false))
+        .unwrap();
+    // A faster game since, with more moves: "slow" keeps the fewest moves, not the time.
+    r.record_once("fast", &unknown_fewest(70, 60, false))
+        .unwrap();
+    let outcome = r.record_fewest("slow", proven(44)).unwrap().unwrap();
+    assert_eq!(outcome.matched_fewest, Some(false));
+    let e = r.entry(4, "sunset").unwrap();
+    assert_eq!(e.by_hand.fewest_moves.unwrap().moves, 50);
+    assert_eq!(e.by_hand.fewest_moves.unwrap().fewest, Some(proven(44)));
+    assert_eq!(e.by_hand.fastest.unwrap().moves, 70);
+    assert_eq!(e.by_hand.fastest.unwrap().fewest, None);
+    // A helped game completes the helped tally, never the one by hand.
+    r.record_once("auto", &unknown_fewest(40, 30, true))
+        .unwrap();
+    r.record_fewest("auto", proven(40)).unwrap().unwrap();
+    let e = r.entry(4, "sunset").unwrap();
+    assert_eq!(e.helped.fewest_moves.unwrap().fewest, Some(proven(40)));
+    assert_eq!(e.by_hand.fastest.unwrap().fewest, None);
+}
+
+#[test]
+fn a_fewest_that_says_no_more_changes_nothing() {
+    let mut r = Records::new();
+    r.record_once("g", &unknown_fewest(60, 90, false)).unwrap();
+    let found = Fewest {
+        moves: 58,
+        proven: false,
+    };
+    assert_eq!(
+        r.record_fewest("g", found).unwrap().unwrap().matched_fewest,
+        Some(false)
+    );
+    // Proven beats found within a budget, even when longer.
+    r.record_fewest("g", proven(60)).unwrap().unwrap();
+    let kept = r.clone();
+    for weaker in [
+        found,
+        Fewest {
+            moves: 50,
+            proven: false,
+        },
+        proven(60),
+    ] {
+        let (outcome, changed) = r.complete_fewest("g", weaker).unwrap().unwrap();
+        assert!(!changed, "{weaker:?}");
+        assert_eq!(outcome.matched_fewest, Some(true));
+        assert_eq!(r, kept);
+    }
+    // Nothing is known of a game not recorded, or forgotten among the oldest ids.
+    assert_eq!(r.record_fewest("other", proven(40)).unwrap(), None);
+    // A proven fewest above the moves taken describes no game.
+    r.record_once("h", &unknown_fewest(30, 90, false)).unwrap();
+    assert!(matches!(
+        r.record_fewest("h", proven(31)),
+        Err(RecordsError::InvalidWin(_))
+    ));
+    assert!(matches!(
+        r.record_fewest("not an id", proven(31)),
+        Err(RecordsError::InvalidWin(_))
+    ));
+}
+
+#[test]
+fn a_game_kept_before_its_win_was_kept_completes_nothing() {
+    // A file of this version written before the won game was kept with each id.
+    let mut r = Records::new();
+    r.record_once("old", &unknown_fewest(52, 90, false))
+        .unwrap();
+    let text = r.to_json();
+    let start = text.find(",\"won\":{").unwrap();
+    let end = start + text[start..].find("}}").unwrap() + 2;
+    let before = format!("{}{}", &text[..start], &text[end..]);
+    assert!(!before.contains("\"won\":{"), "{before}");
+    let mut read = Records::from_json(&before).unwrap();
+    assert_eq!(read.recorded("old").unwrap().matched_fewest, None);
+    assert_eq!(read.record_fewest("old", proven(52)).unwrap(), None);
+    assert_eq!(read.entry(4, "sunset").unwrap().by_hand.won, 1);
+    // A kept game that names no board is dropped alone: the id still counts once.
+    let bad = text.replace(
+        "\"size\":4,\"picture\":\"sunset\",\"helped\"",
+        "\"size\":99,\"picture\":\"sunset\",\"helped\"",
+    );
+    assert_ne!(bad, text);
+    let mut read = Records::from_json(&bad).unwrap();
+    assert_eq!(read.record_fewest("old", proven(52)).unwrap(), None);
+    read.record_once("old", &unknown_fewest(52, 90, false))
+        .unwrap();
+    assert_eq!(read.entry(4, "sunset").unwrap().by_hand.won, 1);
+}

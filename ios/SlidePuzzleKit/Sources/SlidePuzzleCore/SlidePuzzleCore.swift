@@ -1727,6 +1727,13 @@ public protocol PersonalBestsProtocol: AnyObject, Sendable {
     func record(win: WonGame) throws  -> RecordOutcome
     
     /**
+     * Completes the win of the game `game_id` with the fewest possible found after it was
+     * recorded (see `RecordsStore.record_fewest`): the completed outcome, or none when the id
+     * is not among those kept.
+     */
+    func recordFewest(gameId: String, fewest: FewestKnown) throws  -> RecordOutcome?
+    
+    /**
      * Records the win of the game `game_id` once: the same id again returns what the first
      * recording said and counts nothing (see `RecordsStore.record_once`).
      */
@@ -1879,6 +1886,22 @@ open func record(win: WonGame)throws  -> RecordOutcome  {
     uniffi_slidepuzzle_ffi_fn_method_personalbests_record(
             self.uniffiCloneHandle(),
         FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Completes the win of the game `game_id` with the fewest possible found after it was
+     * recorded (see `RecordsStore.record_fewest`): the completed outcome, or none when the id
+     * is not among those kept.
+     */
+open func recordFewest(gameId: String, fewest: FewestKnown)throws  -> RecordOutcome?  {
+    return try  FfiConverterOptionTypeRecordOutcome.lift(try rustCallWithError(FfiConverterTypeRecordsError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_personalbests_record_fewest(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(gameId),
+        FfiConverterTypeFewestKnown_lower(fewest),uniffiCallStatus
     )
 })
 }
@@ -2219,6 +2242,18 @@ public protocol RecordsStoreProtocol: AnyObject, Sendable {
     func record(win: WonGame) throws  -> RecordOutcome
     
     /**
+     * Completes the win of the game `game_id`, recorded with [`RecordsStore::record_once`]
+     * before its fewest possible was known, with the `fewest` found after it (a search that
+     * ended after the win): the game keeps it wherever it is still a best, as if it had been
+     * known at the win, and its outcome now says whether it matched. Returns that outcome,
+     * or none when the id is not among the last 64 recorded. A fewest that says no more than
+     * the one known (proven over found within a budget, then the shorter) changes and writes
+     * nothing, so asking again is safe. A proven fewest above the game's moves is
+     * `InvalidWin`.
+     */
+    func recordFewest(gameId: String, fewest: FewestKnown) throws  -> RecordOutcome?
+    
+    /**
      * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
      * started) once: recording the same id again returns what the first recording said and
      * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
@@ -2398,6 +2433,27 @@ open func record(win: WonGame)throws  -> RecordOutcome  {
     uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(
             self.uniffiCloneHandle(),
         FfiConverterTypeWonGame_lower(win),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Completes the win of the game `game_id`, recorded with [`RecordsStore::record_once`]
+     * before its fewest possible was known, with the `fewest` found after it (a search that
+     * ended after the win): the game keeps it wherever it is still a best, as if it had been
+     * known at the win, and its outcome now says whether it matched. Returns that outcome,
+     * or none when the id is not among the last 64 recorded. A fewest that says no more than
+     * the one known (proven over found within a budget, then the shorter) changes and writes
+     * nothing, so asking again is safe. A proven fewest above the game's moves is
+     * `InvalidWin`.
+     */
+open func recordFewest(gameId: String, fewest: FewestKnown)throws  -> RecordOutcome?  {
+    return try  FfiConverterOptionTypeRecordOutcome.lift(try rustCallWithError(FfiConverterTypeRecordsStoreError_lift) {
+        uniffiCallStatus in
+    uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_fewest(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(gameId),
+        FfiConverterTypeFewestKnown_lower(fewest),uniffiCallStatus
     )
 })
 }
@@ -6737,6 +6793,30 @@ fileprivate struct FfiConverterOptionTypeRecordEntry: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterOptionTypeRecordOutcome: FfiConverterRustBuffer {
+    typealias SwiftType = RecordOutcome?
+
+    public static func write(_ value: SwiftType, into buf: inout [UInt8]) {
+        guard let value = value else {
+            writeInt(&buf, Int8(0))
+            return
+        }
+        writeInt(&buf, Int8(1))
+        FfiConverterTypeRecordOutcome.write(value, into: &buf)
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SwiftType {
+        switch try readInt(&buf) as Int8 {
+        case 0: return nil
+        case 1: return try FfiConverterTypeRecordOutcome.read(from: &buf)
+        default: throw UniffiInternalError.unexpectedOptionalTag
+        }
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterOptionTypeRecordTally: FfiConverterRustBuffer {
     typealias SwiftType = RecordTally?
 
@@ -7559,6 +7639,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() != 21090) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_fewest() != 53781) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once() != 6516) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -7587,6 +7670,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() != 18746) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_fewest() != 19076) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() != 40517) {

@@ -305,6 +305,11 @@ void uniffi_slidepuzzle_ffi_fn_method_personalbests_merge(uint64_t ptr, uint64_t
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_record(uint64_t ptr, RustBuffer win, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_FEWEST
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_FEWEST
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_record_fewest(uint64_t ptr, RustBuffer game_id, RustBuffer fewest, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_ONCE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_PERSONALBESTS_RECORD_ONCE
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(uint64_t ptr, RustBuffer game_id, RustBuffer win, RustCallStatus *_Nonnull out_status
@@ -368,6 +373,11 @@ void uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(uint64_t ptr, uint64_t 
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD
 RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(uint64_t ptr, RustBuffer win, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD_FEWEST
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD_FEWEST
+RustBuffer uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_fewest(uint64_t ptr, RustBuffer game_id, RustBuffer fewest, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_FN_METHOD_RECORDSSTORE_RECORD_ONCE
@@ -1264,6 +1274,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_record(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_FEWEST
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_FEWEST
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_fewest(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_ONCE
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_PERSONALBESTS_RECORD_ONCE
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once(void
@@ -1321,6 +1337,12 @@ uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD
 #define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD
 uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD_FEWEST
+#define UNIFFI_FFIDEF_UNIFFI_SLIDEPUZZLE_FFI_CHECKSUM_METHOD_RECORDSSTORE_RECORD_FEWEST
+uint16_t uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_fewest(void
     
 );
 #endif

@@ -767,6 +767,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record(
     ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_fewest(
+    ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_personalbests_to_json(
@@ -786,6 +788,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_merge(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record(
+    ): Int
+    external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_fewest(
     ): Int
     external fun uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once(
     ): Int
@@ -922,6 +926,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record_fewest(`ptr`: Long,`gameId`: RustBuffer.ByValue,`fewest`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_record_once(`ptr`: Long,`gameId`: RustBuffer.ByValue,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_personalbests_to_json(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -947,6 +953,8 @@ internal object UniffiLib {
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_merge(`ptr`: Long,`other`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record(`ptr`: Long,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_fewest(`ptr`: Long,`gameId`: RustBuffer.ByValue,`fewest`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_once(`ptr`: Long,`gameId`: RustBuffer.ByValue,`win`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1340,6 +1348,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record() and 0xFFFF) != 21090) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_fewest() and 0xFFFF) != 53781) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_personalbests_record_once() and 0xFFFF) != 6516) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1368,6 +1379,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record() and 0xFFFF) != 18746) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_fewest() and 0xFFFF) != 19076) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_slidepuzzle_ffi_checksum_method_recordsstore_record_once() and 0xFFFF) != 40517) {
@@ -3668,6 +3682,13 @@ public interface PersonalBestsInterface {
     fun `record`(`win`: WonGame): RecordOutcome
     
     /**
+     * Completes the win of the game `game_id` with the fewest possible found after it was
+     * recorded (see `RecordsStore.record_fewest`): the completed outcome, or none when the id
+     * is not among those kept.
+     */
+    fun `recordFewest`(`gameId`: kotlin.String, `fewest`: FewestKnown): RecordOutcome?
+    
+    /**
      * Records the win of the game `game_id` once: the same id again returns what the first
      * recording said and counts nothing (see `RecordsStore.record_once`).
      */
@@ -3876,6 +3897,27 @@ open class PersonalBests: Disposable, AutoCloseable, PersonalBestsInterface
         it,
         
         FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Completes the win of the game `game_id` with the fewest possible found after it was
+     * recorded (see `RecordsStore.record_fewest`): the completed outcome, or none when the id
+     * is not among those kept.
+     */
+    @Throws(RecordsException::class)override fun `recordFewest`(`gameId`: kotlin.String, `fewest`: FewestKnown): RecordOutcome? {
+            return FfiConverterOptionalTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_personalbests_record_fewest(
+        it,
+        
+        FfiConverterString.lower(`gameId`),
+        FfiConverterTypeFewestKnown.lower(`fewest`),_status)
 }
     }
     )
@@ -4439,6 +4481,18 @@ public interface RecordsStoreInterface {
     fun `record`(`win`: WonGame): RecordOutcome
     
     /**
+     * Completes the win of the game `game_id`, recorded with [`RecordsStore::record_once`]
+     * before its fewest possible was known, with the `fewest` found after it (a search that
+     * ended after the win): the game keeps it wherever it is still a best, as if it had been
+     * known at the win, and its outcome now says whether it matched. Returns that outcome,
+     * or none when the id is not among the last 64 recorded. A fewest that says no more than
+     * the one known (proven over found within a budget, then the shorter) changes and writes
+     * nothing, so asking again is safe. A proven fewest above the game's moves is
+     * `InvalidWin`.
+     */
+    fun `recordFewest`(`gameId`: kotlin.String, `fewest`: FewestKnown): RecordOutcome?
+    
+    /**
      * Records the win of the game `game_id` (from [`new_game_id`], minted when the game
      * started) once: recording the same id again returns what the first recording said and
      * counts nothing. An id that is not 1 to 64 letters, digits, '-' or '_' is
@@ -4687,6 +4741,32 @@ open class RecordsStore: Disposable, AutoCloseable, RecordsStoreInterface
         it,
         
         FfiConverterTypeWonGame.lower(`win`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Completes the win of the game `game_id`, recorded with [`RecordsStore::record_once`]
+     * before its fewest possible was known, with the `fewest` found after it (a search that
+     * ended after the win): the game keeps it wherever it is still a best, as if it had been
+     * known at the win, and its outcome now says whether it matched. Returns that outcome,
+     * or none when the id is not among the last 64 recorded. A fewest that says no more than
+     * the one known (proven over found within a budget, then the shorter) changes and writes
+     * nothing, so asking again is safe. A proven fewest above the game's moves is
+     * `InvalidWin`.
+     */
+    @Throws(RecordsStoreException::class)override fun `recordFewest`(`gameId`: kotlin.String, `fewest`: FewestKnown): RecordOutcome? {
+            return FfiConverterOptionalTypeRecordOutcome.lift(
+    callWithHandle {
+    uniffiRustCallWithError(RecordsStoreException) { _status ->
+    UniffiLib.uniffi_slidepuzzle_ffi_fn_method_recordsstore_record_fewest(
+        it,
+        
+        FfiConverterString.lower(`gameId`),
+        FfiConverterTypeFewestKnown.lower(`fewest`),_status)
 }
     }
     )
@@ -8709,6 +8789,38 @@ public object FfiConverterOptionalTypeRecordEntry: FfiConverterRustBuffer<Record
         } else {
             buf.put(1)
             FfiConverterTypeRecordEntry.write(value, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterOptionalTypeRecordOutcome: FfiConverterRustBuffer<RecordOutcome?> {
+    override fun read(buf: ByteBuffer): RecordOutcome? {
+        if (buf.get().toInt() == 0) {
+            return null
+        }
+        return FfiConverterTypeRecordOutcome.read(buf)
+    }
+
+    override fun allocationSize(value: RecordOutcome?): ULong {
+        if (value == null) {
+            return 1UL
+        } else {
+            return 1UL + FfiConverterTypeRecordOutcome.allocationSize(value)
+        }
+    }
+
+    override fun write(value: RecordOutcome?, buf: ByteBuffer) {
+        if (value == null) {
+            buf.put(0)
+        } else {
+            buf.put(1)
+            FfiConverterTypeRecordOutcome.write(value, buf)
         }
     }
 }
