@@ -402,10 +402,7 @@ mod tests {
             moves: 22,
             proven: true,
         };
-        let outcome = store
-            .record_fewest(id.clone(), fewest.clone())
-            .unwrap()
-            .unwrap();
+        let outcome = store.record_fewest(id.clone(), fewest).unwrap().unwrap();
         assert_eq!(outcome.matched_fewest, Some(true));
         let again = RecordsStore::open(path).unwrap();
         let best = again
@@ -414,11 +411,8 @@ mod tests {
             .by_hand
             .fewest_moves
             .unwrap();
-        assert_eq!(best.fewest, Some(fewest.clone()));
-        assert_eq!(
-            again.record_fewest(new_game_id(), fewest.clone()).unwrap(),
-            None
-        );
+        assert_eq!(best.fewest, Some(fewest));
+        assert_eq!(again.record_fewest(new_game_id(), fewest).unwrap(), None);
         assert!(matches!(
             again.record_fewest(
                 id,
