@@ -47,6 +47,8 @@ class GameController(
     /** The fewest-move search ran to its end without proving it (or is never run for this
      *  size): it is not run again for this game. */
     internal var fewestGivenUp = false
+    /** A won game's fewest-move search, left running for the win's record ([leaveFewest]). */
+    internal var recordingFewest: CancelHandle? = null
     internal var hintCancel: CancelHandle? = null
     /** This game's id, minted when its shuffle is done and kept with the session: its win is
      *  recorded once, however often it is recorded. */
@@ -440,9 +442,7 @@ class GameController(
         stopHint()
         val helped = byAuto || state.helped
         val id = gameId ?: core.newGameId().also { gameId = it }
-        val win = WonGame(
-            state.size, state.picture?.recordName ?: "photo", g.moveCount(), g.elapsedMs(), state.fewest, helped, state.peeks,
-        )
+        val win = wonGame(g, helped)
         val summary = WinSummary(win.moves, win.elapsedMs, state.fewest, byAuto, helped, state.peeks, null, null)
         val next = fromGame(Phase.WON, slides).copy(
             win = summary, wins = state.wins + 1, peeking = false, clock = ClockState(g.elapsedMs()),
@@ -557,6 +557,8 @@ class GameController(
         if (state.phase == Phase.SOLVING) haltAuto()
         pausePlayback()
         stopFewest()
+        recordingFewest?.cancel()
+        recordingFewest = null
         stopHint()
         pauseClock()
         if (state.peeking) publish(state.copy(peeking = false))
@@ -571,10 +573,11 @@ class GameController(
         resumeFewest()
     }
 
-    /** Stops everything in flight: Auto, its playback, a shuffle, the fewest-move search. */
+    /** Stops everything in flight: Auto, its playback, a shuffle, the fewest-move search (a won
+     *  game's goes on for its record, see [leaveFewest]). */
     internal fun stopAll() {
         haltAuto()
-        stopFewest()
+        leaveFewest()
         stopHint()
         shuffleCancel?.cancel()
         shuffleCancel = null

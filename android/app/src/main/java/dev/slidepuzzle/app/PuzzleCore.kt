@@ -101,6 +101,12 @@ interface RecordsBook {
      *  ([CoreError.Kind.RECORDS_UNWRITABLE]): the records on disk are as they were. */
     fun record(gameId: String, win: WonGame): WinRecord
 
+    /** Completes the win of game [gameId], recorded before its fewest possible was known, with
+     *  the [fewest] found after it: the game's best keeps it, as if known at the win. Null when
+     *  the store does not know the game; the same again changes nothing. Throws [CoreError]
+     *  when it could not be written. */
+    fun recordFewest(gameId: String, fewest: Fewest): WinRecord?
+
     fun rows(): List<RecordRow>
 
     /** Adds records in the core's JSON (the file the app wrote before the store); throws

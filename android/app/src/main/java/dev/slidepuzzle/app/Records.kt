@@ -41,6 +41,25 @@ internal fun GameController.openRecords(): Pair<List<RecordRow>?, Note?> {
     return book.rows() to note
 }
 
+/** The won game [g] as the records take it, with what the state knows of it. */
+internal fun GameController.wonGame(g: CoreGame, helped: Boolean) = WonGame(
+    state.size, state.picture?.recordName ?: "photo", g.moveCount(), g.elapsedMs(), state.fewest, helped, state.peeks,
+)
+
+/** Completes the record of the won game [id] with the [fewest] found after its win (on the
+ *  storage thread, after the win's own record), and shows the records as they are now. A
+ *  completion that could not be written leaves the win recorded without it. */
+internal fun GameController.recordFewest(id: String, fewest: Fewest) {
+    threads.storage {
+        val rows = runCatching {
+            val book = records ?: core.openRecords(storage.recordsFolder).also { records = it }
+            book.recordFewest(id, fewest)
+            book.rows()
+        }.getOrNull()
+        threads.main { if (rows != null) publish(state.copy(records = rows)) }
+    }
+}
+
 /** Records [win] of game [id] on the storage thread (opening the store if it could not be
  *  opened before), then completes the win's banner: what improved, or that it could not be
  *  recorded. Recorded once per id, however often it is asked. */

@@ -362,6 +362,15 @@ private class RustRecords(private val store: RecordsStore) : RecordsBook {
         return WinRecord(outcome.moves.toImprovement(), outcome.time.toImprovement())
     }
 
+    override fun recordFewest(gameId: String, fewest: Fewest): WinRecord? {
+        val outcome = try {
+            store.recordFewest(gameId, FewestKnown(fewest.moves.toUInt(), fewest.proven))
+        } catch (e: RecordsStoreException) {
+            throw e.toCoreError()
+        }
+        return outcome?.let { WinRecord(it.moves.toImprovement(), it.time.toImprovement()) }
+    }
+
     override fun rows(): List<RecordRow> = store.entries().map { e ->
         val best = e.byHand.fewestMoves
         RecordRow(

@@ -38,7 +38,7 @@ fun GameController.shuffle() {
     if (state.phase !in setOf(Phase.READY, Phase.PLAYING, Phase.WON, Phase.SOLVING, Phase.ANIMATING)) return
     val back = if (state.autoRunning) Phase.PLAYING else state.phase
     haltAuto()
-    stopFewest()
+    leaveFewest()
     stopHint()
     pauseClock()
     generation += 1
@@ -104,7 +104,9 @@ fun GameController.cancelShuffle() {
 
 /** Finds the fewest possible moves from the shuffled [start] in the background, shown only
  *  when proven. One search at a time: a new one, Shuffle, Auto, a new game and the app going to
- *  the background cancel the one running through its token. */
+ *  the background cancel the one running through its token, except that a won game's search
+ *  goes on for its record when the player moves on ([leaveFewest]). Ending after the win, it
+ *  completes the win's banner and its record. */
 internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
     stopFewest()
     fewestStart = start
@@ -114,22 +116,44 @@ internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
     }
     val token = core.newCancel()
     fewestCancel = token
-    fewestStart = start
+    val id = gameId
     publish(state.copy(findingFewest = true))
     val budget = fewestBudgetMs(state.size)
     threads.background {
         val found = runCatching { core.fewest(start, goal, budget, token) }.getOrNull()
         threads.main {
+            if (recordingFewest === token) {
+                // Its game was left after its win: the record alone learns the fewest.
+                recordingFewest = null
+                if (found != null && id != null) recordFewest(id, found)
+                return@main
+            }
             if (fewestCancel !== token) return@main
             fewestCancel = null
             // Ran to its end: what it found stays, and what it could not prove is not tried again.
             if (found == null) fewestGivenUp = true
             val fewest = state.fewest ?: found
-            // A win before it ended: its banner learns the fewest now.
+            // A win before it ended: its banner learns the fewest now, and so does its record.
             val win = state.win?.let { w -> if (w.fewest == null) w.copy(fewest = fewest) else w }
             publish(state.copy(findingFewest = false, fewest = fewest, win = win))
+            if (found != null && id != null && state.phase == Phase.WON && gameId == id) recordFewest(id, found)
         }
     }
+}
+
+/** The player moves on from the game (a new shuffle, another picture): a won game's
+ *  fewest-move search goes on in the background for the win's record alone; one such search at
+ *  most, stopped when the app leaves the screen. Any other search stops. */
+internal fun GameController.leaveFewest() {
+    val token = fewestCancel
+    if (token == null || state.phase != Phase.WON) {
+        stopFewest()
+        return
+    }
+    recordingFewest?.cancel()
+    recordingFewest = token
+    fewestCancel = null
+    if (state.findingFewest) publish(state.copy(findingFewest = false))
 }
 
 /** Whether the fewest-move search runs (tests check that searches never stack). */
@@ -141,12 +165,13 @@ internal fun GameController.stopFewest() {
     if (state.findingFewest) publish(state.copy(findingFewest = false))
 }
 
-/** Starts the fewest-move search again when it was stopped before it knew. */
+/** Starts the fewest-move search again when it was stopped before it knew: while the game is
+ *  played, or once it is won (for its banner and record). */
 internal fun GameController.resumeFewest() {
     val start = fewestStart ?: return
     val g = game ?: return
     if (state.fewest != null || fewestCancel != null || fewestGivenUp || !active) return
-    if (state.phase != Phase.PLAYING) return
+    if (state.phase != Phase.PLAYING && state.phase != Phase.WON) return
     findFewest(start, g.goal())
 }
 

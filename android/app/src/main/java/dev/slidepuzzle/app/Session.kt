@@ -109,6 +109,10 @@ fun GameController.restore(saved: Map<String, String>) {
         ),
     )
     if (restored != null) publish(fromGame(phase).copy(clock = ClockState(restored.elapsedMs())))
+    // A won game is recorded again by its id (counted once): the app may have been stopped
+    // between the win and its record.
+    val id = gameId
+    if (phase == Phase.WON && restored != null && id != null) record(id, wonGame(restored, state.helped))
     drawRestoredPicture(picture, crop)
     syncClock()
     resumeFewest()

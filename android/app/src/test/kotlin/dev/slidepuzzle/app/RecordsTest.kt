@@ -151,4 +151,81 @@ class RecordsTest {
         t.drain()
         assertEquals(2, later.state.records.single { it.picture == "sunset" }.won)
     }
+
+    /** A shuffled 3×3 game whose fewest-move search is queued, not run: the player wins first. */
+    private fun wonBeforeTheFewestIsKnown(): RecordingToken {
+        c.startBuiltin(threads, 3)
+        c.requestShuffle()
+        threads.runBackground() // the shuffle
+        threads.runMain() // the new board; its fewest-move search is queued
+        assertTrue(c.isFindingFewest)
+        val search = core.lastCancel!!
+        for (d in c.solution()) c.slide(d)
+        assertEquals(Phase.WON, c.state.phase)
+        assertNull(c.state.win!!.fewest)
+        return search
+    }
+
+    /** The optimum of the game just won, from the real core: its moves were the solver's. */
+    private fun proven(moves: Int) = Fewest(moves, true)
+
+    @Test
+    fun aFewestFoundAfterTheWinCompletesTheRecordOnDisk() {
+        wonBeforeTheFewestIsKnown()
+        val moves = c.state.win!!.moves
+        threads.drain()
+        assertEquals("the banner", proven(moves), c.state.win!!.fewest)
+        val row = c.state.records.single { it.picture == "sunset" }
+        assertEquals("the record", proven(moves), row.fewestPossible)
+        assertEquals(1, row.won)
+        // The next launch reads it from the store's file.
+        val later = newController(HandThreads(), TestTime(), storage, WrappedCore(RustCore(null)))
+        assertEquals(proven(moves), later.state.records.single { it.picture == "sunset" }.fewestPossible)
+    }
+
+    @Test
+    fun aWonGamesFewestSearchGoesOnForItsRecordWhenThePlayerMovesOn() {
+        val search = wonBeforeTheFewestIsKnown()
+        val moves = c.state.win!!.moves
+        c.playAgain()
+        assertFalse("play again does not cancel it", search.cancelled)
+        threads.drain()
+        assertEquals(Phase.PLAYING, c.state.phase)
+        val row = c.state.records.single { it.picture == "sunset" }
+        assertEquals("the won game's record learns it", proven(moves), row.fewestPossible)
+        assertEquals(1, row.won)
+        assertTrue("the new game has its own", c.state.fewest != null)
+        // Another win left the same way, then the app leaves the screen: that search stops
+        // (the battery), and the record stays without it.
+        c.requestShuffle()
+        threads.runBackground()
+        threads.runMain()
+        val next = core.lastCancel!!
+        for (d in c.solution()) c.slide(d)
+        c.backToStart()
+        assertFalse("another picture does not cancel it", next.cancelled)
+        c.pause()
+        assertTrue("the app leaving the screen stops it", next.cancelled)
+        threads.drain()
+        assertEquals(2, c.state.records.single { it.picture == "sunset" }.won)
+    }
+
+    @Test
+    fun aWonGameRestoredAfterTheProcessDiedIsRecordedOnceAndLearnsItsFewest() {
+        wonBeforeTheFewestIsKnown()
+        val moves = c.state.win!!.moves
+        // The process dies before the storage thread wrote the win: only the session is left.
+        val saved = c.snapshot()
+        val t = HandThreads()
+        val later = newController(t, TestTime(), storage, WrappedCore(RustCore(null)))
+        later.restore(saved)
+        later.resume()
+        t.drain()
+        val row = later.state.records.single { it.picture == "sunset" }
+        assertEquals("the win is recorded", 1, row.won)
+        assertEquals("and its fewest, searched again", proven(moves), row.fewestPossible)
+        // Had the first process written it after all, the game still counts once.
+        threads.drain()
+        assertEquals(1, c.state.records.single { it.picture == "sunset" }.won)
+    }
 }
