@@ -121,17 +121,36 @@ class AndroidDecoder : PlatformDecoder {
                 decoder.setTargetSize(maxOf(1, (w * scale).toInt()), maxOf(1, (h * scale).toInt()))
                 decoder.setTargetColorSpace(ColorSpace.get(ColorSpace.Named.SRGB))
                 decoder.allocator = ImageDecoder.ALLOCATOR_SOFTWARE
+                // Straight alpha, as the core takes it: no rounding through premultiplied values.
+                decoder.isUnpremultipliedRequired = true
             }
-            val argb = if (bitmap.config == android.graphics.Bitmap.Config.ARGB_8888) bitmap
-            else bitmap.copy(android.graphics.Bitmap.Config.ARGB_8888, false)
-            val buffer = ByteBuffer.allocate(argb.rowBytes * argb.height)
-            // ARGB_8888 bitmaps hold their pixels as R, G, B, A bytes in memory.
-            argb.copyPixelsToBuffer(buffer)
-            DecodedPixels(argb.width, argb.height, buffer.array(), argb.rowBytes)
+            rgbaOf(bitmap).also { bitmap.recycle() }
         } catch (e: Exception) {
             null
         }
     }
+}
+
+/** [bitmap]'s pixels as straight (not premultiplied) sRGB RGBA bytes, whatever the bitmap's
+ *  own layout in memory (RGBA on phones, BGRA in the desktop graphics Robolectric runs) and
+ *  config (a wide-gamut or HDR decode may give half floats): read through [Bitmap.getPixels],
+ *  one row at a time, so the copy holds one row beside the result. */
+internal fun rgbaOf(bitmap: android.graphics.Bitmap): DecodedPixels {
+    val (w, h) = bitmap.width to bitmap.height
+    val rgba = ByteArray(w * h * 4)
+    val row = IntArray(w)
+    for (y in 0 until h) {
+        bitmap.getPixels(row, 0, w, 0, y, w, 1)
+        var o = y * w * 4
+        for (c in row) {
+            rgba[o] = (c shr 16).toByte()
+            rgba[o + 1] = (c shr 8).toByte()
+            rgba[o + 2] = c.toByte()
+            rgba[o + 3] = (c ushr 24).toByte()
+            o += 4
+        }
+    }
+    return DecodedPixels(w, h, rgba, w * 4)
 }
 
 /** Files in the app's private folder [root]: photos written whole by rename, the records
