@@ -198,23 +198,33 @@ class PlayerText(private val context: Context) {
         return string(R.string.method_weighted, with, pieces[1])
     }
 
-    /** The win banner's lines: what the game took, the fewest possible, what improved. */
-    fun winLines(w: WinSummary, size: Int): List<String> {
+    /** The win banner's lines: what the game took, the fewest possible (or that it is still
+     *  being found, [findingFewest]), what improved on [size]×[size] with [picture] (a
+     *  built-in's id, or "photo"). */
+    fun winLines(w: WinSummary, size: Int, picture: String, findingFewest: Boolean = false): List<String> {
         val lines = mutableListOf(string(R.string.win_line, moves(w.moves), clock(w.elapsedMs)))
-        w.fewest?.let { f ->
-            val matched = w.moves <= f.moves && !w.byAuto
-            lines += string(if (matched) R.string.win_fewest_matched else R.string.win_fewest, number(f.moves.toLong()))
+        val fewest = w.fewest?.takeIf { it.proven }
+        if (fewest != null) {
+            val matched = w.moves <= fewest.moves && !w.byAuto
+            lines += string(if (matched) R.string.win_fewest_matched else R.string.win_fewest, number(fewest.moves.toLong()))
+        } else if (findingFewest) {
+            lines += string(R.string.win_fewest_finding)
+        } else if (!w.byAuto) {
+            lines += string(R.string.win_fewest_unknown)
         }
         if (w.helped) {
             lines += string(R.string.win_helped)
         } else {
             val board = boardName(size)
+            val name = builtinName(picture)
             when (val m = w.movesChange) {
-                is Improvement.Better -> lines += string(R.string.win_best_moves, board, number(m.was))
+                is Improvement.Better -> lines += string(R.string.win_best_moves, board, name, number(w.moves.toLong()), number(m.was))
                 Improvement.First -> lines += string(R.string.win_first, board)
                 else -> {}
             }
-            (w.timeChange as? Improvement.Better)?.let { lines += string(R.string.win_best_time, board, clock(it.was)) }
+            (w.timeChange as? Improvement.Better)?.let {
+                lines += string(R.string.win_best_time, board, name, clock(w.elapsedMs), clock(it.was))
+            }
         }
         if (w.notRecorded) lines += string(R.string.note_record_not_saved)
         if (!w.byAuto) {
@@ -232,7 +242,8 @@ class PlayerText(private val context: Context) {
             // Auto's win counts Auto's moves (the player's before it are in the header's count).
             val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(s.solve?.moves?.size ?: win.moves))
             else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
-            return listOf(head) + winLines(win, s.size).drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
+            val lines = winLines(win, s.size, s.picture?.recordName ?: "photo", s.findingFewest)
+            return listOf(head) + lines.drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
         }
         val lines = mutableListOf<String>()
         val playback = s.playback?.takeIf { s.phase == Phase.ANIMATING }

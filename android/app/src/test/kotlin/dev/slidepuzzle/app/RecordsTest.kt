@@ -173,7 +173,10 @@ class RecordsTest {
     fun aFewestFoundAfterTheWinCompletesTheRecordOnDisk() {
         wonBeforeTheFewestIsKnown()
         val moves = c.state.win!!.moves
+        val words = PlayerText(org.robolectric.RuntimeEnvironment.getApplication())
+        assertTrue("the win says it is still found", "Finding the fewest possible…" in words.statusLines(c.state))
         threads.drain()
+        assertTrue(words.statusLines(c.state).toString(), "The fewest possible: $moves — you matched it!" in words.statusLines(c.state))
         assertEquals("the banner", proven(moves), c.state.win!!.fewest)
         val row = c.state.records.single { it.picture == "sunset" }
         assertEquals("the record", proven(moves), row.fewestPossible)
