@@ -56,7 +56,12 @@ pub struct BuiltinPicture {
 /// oversized (over 50 Mpx or 512 MiB to decode) images with a `BadPicture` error.
 #[uniffi::export]
 pub fn load_picture(bytes: Vec<u8>, edge: u32) -> Result<Picture> {
-    Ok(pic::load(&bytes, edge, &pic::PictureLimits::default())?.into())
+    Ok(load(&bytes, edge)?)
+}
+
+/// The work of [`load_picture`] and its typed sibling, in the core's error.
+fn load(bytes: &[u8], edge: u32) -> std::result::Result<Picture, pic::PictureError> {
+    Ok(pic::load(bytes, edge, &pic::PictureLimits::default())?.into())
 }
 
 /// The picture as PNG bytes, to keep a chosen square small on disk (a relaunch reads it back
@@ -78,12 +83,22 @@ pub fn load_picture_with_limits(
     max_pixels: u64,
     max_bytes: u64,
 ) -> Result<Picture> {
+    Ok(with_limits(&bytes, edge, max_pixels, max_bytes)?)
+}
+
+/// The work of [`load_picture_with_limits`] and its typed sibling, in the core's error.
+fn with_limits(
+    bytes: &[u8],
+    edge: u32,
+    max_pixels: u64,
+    max_bytes: u64,
+) -> std::result::Result<Picture, pic::PictureError> {
     let limits = pic::PictureLimits {
         max_pixels,
         max_bytes,
         ..pic::PictureLimits::default()
     };
-    Ok(pic::load(&bytes, edge, &limits)?.into())
+    Ok(pic::load(bytes, edge, &limits)?.into())
 }
 
 /// The square a player chose, in fractions of the upright picture so that a preview at any
@@ -160,9 +175,21 @@ pub fn picture_from_pixels(
     crop: Option<Crop>,
     edge: u32,
 ) -> Result<Picture> {
+    Ok(from_pixels(width, height, &rgba, stride, crop, edge)?)
+}
+
+/// The work of [`picture_from_pixels`] and its typed sibling, in the core's error.
+fn from_pixels(
+    width: u32,
+    height: u32,
+    rgba: &[u8],
+    stride: u32,
+    crop: Option<Crop>,
+    edge: u32,
+) -> std::result::Result<Picture, pic::PictureError> {
     let limits = pic::PictureLimits::default();
     let crop = crop.map(Into::into);
-    Ok(pic::from_pixels(width, height, &rgba, stride, crop, edge, &limits)?.into())
+    Ok(pic::from_pixels(width, height, rgba, stride, crop, edge, &limits)?.into())
 }
 
 /// A whole photo, upright, scaled down to fit `max_edge` pixels: what a crop screen shows.
@@ -187,7 +214,12 @@ impl std::fmt::Debug for PhotoPreview {
 /// picture: a crop screen shows it under its frame.
 #[uniffi::export]
 pub fn load_preview(bytes: Vec<u8>, max_edge: u32) -> Result<PhotoPreview> {
-    let p = pic::preview(&bytes, max_edge, &pic::PictureLimits::default())?;
+    Ok(preview(&bytes, max_edge)?)
+}
+
+/// The work of [`load_preview`] and its typed sibling, in the core's error.
+fn preview(bytes: &[u8], max_edge: u32) -> std::result::Result<PhotoPreview, pic::PictureError> {
+    let p = pic::preview(bytes, max_edge, &pic::PictureLimits::default())?;
     Ok(PhotoPreview {
         width: p.width,
         height: p.height,
@@ -198,7 +230,7 @@ pub fn load_preview(bytes: Vec<u8>, max_edge: u32) -> Result<PhotoPreview> {
 /// [`load_picture`], a refusal by kind ([`PuzzleFailure::PictureRefused`]).
 #[uniffi::export]
 pub fn load_picture_typed(bytes: Vec<u8>, edge: u32) -> Typed<Picture> {
-    Ok(pic::load(&bytes, edge, &pic::PictureLimits::default())?.into())
+    Ok(load(&bytes, edge)?)
 }
 
 /// [`load_picture_with_limits`], a refusal by kind.
@@ -209,12 +241,7 @@ pub fn load_picture_with_limits_typed(
     max_pixels: u64,
     max_bytes: u64,
 ) -> Typed<Picture> {
-    let limits = pic::PictureLimits {
-        max_pixels,
-        max_bytes,
-        ..pic::PictureLimits::default()
-    };
-    Ok(pic::load(&bytes, edge, &limits)?.into())
+    Ok(with_limits(&bytes, edge, max_pixels, max_bytes)?)
 }
 
 /// [`load_picture_cropped`], a refusal by kind (a crop that leaves the photo is
@@ -242,20 +269,13 @@ pub fn picture_from_pixels_typed(
     crop: Option<Crop>,
     edge: u32,
 ) -> Typed<Picture> {
-    let limits = pic::PictureLimits::default();
-    let crop = crop.map(Into::into);
-    Ok(pic::from_pixels(width, height, &rgba, stride, crop, edge, &limits)?.into())
+    Ok(from_pixels(width, height, &rgba, stride, crop, edge)?)
 }
 
 /// [`load_preview`], a refusal by kind.
 #[uniffi::export]
 pub fn load_preview_typed(bytes: Vec<u8>, max_edge: u32) -> Typed<PhotoPreview> {
-    let p = pic::preview(&bytes, max_edge, &pic::PictureLimits::default())?;
-    Ok(PhotoPreview {
-        width: p.width,
-        height: p.height,
-        rgba: p.rgba,
-    })
+    Ok(preview(&bytes, max_edge)?)
 }
 
 /// The built-in pictures, in display order.
