@@ -160,6 +160,25 @@ class GameScreenTest {
     }
 
     @Test
+    fun talkBacksFocusStartsOnADialogsTitle() {
+        val a = launch()
+        val c = a.playing()
+        c.slide(c.state.movableDirection())
+        // TalkBack on: accessibility focus can be given.
+        val manager = a.getSystemService(android.view.accessibility.AccessibilityManager::class.java)
+        shadowOf(manager).setEnabled(true)
+        shadowOf(manager).setTouchExplorationEnabled(true)
+        for (open in listOf({ c.requestBackToStart() }, { c.openSettings() })) {
+            open()
+            idle()
+            val title = a.view<android.view.ViewGroup>(R.id.dialog).getChildAt(0) as android.widget.TextView
+            assertTrue("focus on \"${title.text}\"", title.isAccessibilityFocused)
+            c.dismissDialog()
+            idle()
+        }
+    }
+
+    @Test
     fun allFourArrowKeysSlideTheTileTheyPoint() {
         val a = launch()
         val c = a.playing()
