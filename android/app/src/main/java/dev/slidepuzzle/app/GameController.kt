@@ -50,6 +50,8 @@ class GameController(
     internal var fewestGivenUp = false
     /** A won game's fewest-move search, left running for the win's record ([leaveFewest]). */
     internal var recordingFewest: CancelHandle? = null
+    /** The id of the last game won: its fewest, found later, completes its record. */
+    internal var wonGameId: String? = null
     internal var hintCancel: CancelHandle? = null
     /** This game's id, minted when its shuffle is done and kept with the session: its win is
      *  recorded once, however often it is recorded. */
@@ -312,6 +314,7 @@ class GameController(
         stopHint()
         val helped = byAuto || state.helped
         val id = gameId ?: core.newGameId().also { gameId = it }
+        wonGameId = id
         val win = wonGame(g, helped)
         val summary = WinSummary(win.moves, win.elapsedMs, state.fewest, byAuto, helped, state.peeks, null, null)
         val next = fromGame(Phase.WON, slides).copy(
@@ -320,6 +323,10 @@ class GameController(
         // Auto's win says Auto's moves, as the screen does.
         publish(announce(next, Note.Won(if (byAuto) state.solve?.moves?.size ?: win.moves else win.moves, win.elapsedMs, byAuto)))
         record(id, win)
+        // A win by hand after Auto was stopped: the fewest-move search Auto stopped runs again
+        // for the banner and the record. After Auto's own win it is not run (the battery): its
+        // banner says Auto's path, and a helped game's fewest is shown nowhere.
+        if (!byAuto) resumeFewest()
     }
 
     /** Copies the game into the state; keeps the screen's own fields. */

@@ -199,18 +199,25 @@ class PlayerText(private val context: Context) {
     }
 
     /** The win banner's lines: what the game took, the fewest possible (or that it is still
-     *  being found, [findingFewest]), what improved on [size]×[size] with [picture] (a
-     *  built-in's id, or "photo"). */
-    fun winLines(w: WinSummary, size: Int, picture: String, findingFewest: Boolean = false): List<String> {
+     *  being found, [findingFewest]; none when not [withFewest]), what improved on
+     *  [size]×[size] with [picture] (a built-in's id, or "photo"). */
+    fun winLines(
+        w: WinSummary,
+        size: Int,
+        picture: String,
+        findingFewest: Boolean = false,
+        withFewest: Boolean = true,
+    ): List<String> {
         val lines = mutableListOf(string(R.string.win_line, moves(w.moves), clock(w.elapsedMs)))
         val fewest = w.fewest?.takeIf { it.proven }
-        if (fewest != null) {
-            val matched = w.moves <= fewest.moves && !w.byAuto
-            lines += string(if (matched) R.string.win_fewest_matched else R.string.win_fewest, number(fewest.moves.toLong()))
-        } else if (findingFewest) {
-            lines += string(R.string.win_fewest_finding)
-        } else if (!w.byAuto) {
-            lines += string(R.string.win_fewest_unknown)
+        when {
+            !withFewest -> {}
+            fewest != null -> {
+                val matched = w.moves <= fewest.moves && !w.byAuto
+                lines += string(if (matched) R.string.win_fewest_matched else R.string.win_fewest, number(fewest.moves.toLong()))
+            }
+            findingFewest -> lines += string(R.string.win_fewest_finding)
+            !w.byAuto -> lines += string(R.string.win_fewest_unknown)
         }
         if (w.helped) {
             lines += string(R.string.win_helped)
@@ -240,9 +247,13 @@ class PlayerText(private val context: Context) {
         val win = s.win
         if (s.phase == Phase.WON && win != null) {
             // Auto's win counts Auto's moves (the player's before it are in the header's count).
-            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(s.solve?.moves?.size ?: win.moves))
+            val autoMoves = s.solve?.moves?.size ?: win.moves
+            val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(autoMoves))
             else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
-            val lines = winLines(win, s.size, s.picture?.recordName ?: "photo", s.findingFewest)
+            // Auto taking over mid-game: the fewest from the shuffle (46) beside Auto's count from
+            // where it took over (45) reads as a contradiction; Auto's own line says its path.
+            val fromShuffle = !win.byAuto || autoMoves == win.moves
+            val lines = winLines(win, s.size, s.picture?.recordName ?: "photo", s.findingFewest, withFewest = fromShuffle)
             return listOf(head) + lines.drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
         }
         val lines = mutableListOf<String>()

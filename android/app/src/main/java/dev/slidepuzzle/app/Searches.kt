@@ -38,7 +38,9 @@ fun GameController.shuffle() {
     if (state.phase !in setOf(Phase.READY, Phase.PLAYING, Phase.WON, Phase.SOLVING, Phase.ANIMATING)) return
     val back = if (state.autoRunning) Phase.PLAYING else state.phase
     haltAuto()
-    leaveFewest()
+    // A won game's search goes on (its record wants it); it is left behind only once the new
+    // board replaces this one, so Cancel comes back to it.
+    if (!currentGameWon) stopFewest()
     stopHint()
     pauseClock()
     generation += 1
@@ -68,6 +70,7 @@ fun GameController.shuffle() {
             shuffleReturn = null
             outcome.fold(
                 onSuccess = { fresh ->
+                    leaveFewest()
                     game = fresh
                     gameId = core.newGameId()
                     fewestGivenUp = false
@@ -105,13 +108,19 @@ fun GameController.cancelShuffle() {
 /** Finds the fewest possible moves from the shuffled [start] in the background, shown only
  *  when proven. One search at a time: a new one, Shuffle, Auto, a new game and the app going to
  *  the background cancel the one running through its token, except that a won game's search
- *  goes on for its record when the player moves on ([leaveFewest]). Ending after the win, it
- *  completes the win's banner and its record. */
+ *  goes on for its record when the player moves on ([leaveFewest]); a new game's search waits
+ *  for that one to end. Ending after the win, it completes the win's banner and its record. */
 internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
     stopFewest()
     fewestStart = start
     if (state.size > FEWEST_MAX_SIZE) {
         fewestGivenUp = true
+        return
+    }
+    if (recordingFewest != null) {
+        // Queued behind the won game's search ([resumeFewest] starts it when that one ends):
+        // two at once would take four threads.
+        publish(state.copy(findingFewest = true))
         return
     }
     val token = core.newCancel()
@@ -123,9 +132,11 @@ internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
         val found = runCatching { core.fewest(start, goal, budget, token) }.getOrNull()
         threads.main {
             if (recordingFewest === token) {
-                // Its game was left after its win: the record alone learns the fewest.
+                // Its game was left after its win: the record alone learns the fewest, and the
+                // search queued behind it starts.
                 recordingFewest = null
                 if (found != null && id != null) recordFewest(id, found)
+                resumeFewest()
                 return@main
             }
             if (fewestCancel !== token) return@main
@@ -136,7 +147,7 @@ internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
             // A win before it ended: its banner learns the fewest now, and so does its record.
             val win = state.win?.let { w -> if (w.fewest == null) w.copy(fewest = fewest) else w }
             publish(state.copy(findingFewest = false, fewest = fewest, win = win))
-            if (found != null && id != null && state.phase == Phase.WON && gameId == id) recordFewest(id, found)
+            if (found != null && id != null && id == wonGameId) recordFewest(id, found)
         }
     }
 }
@@ -146,7 +157,7 @@ internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
  *  most, stopped when the app leaves the screen. Any other search stops. */
 internal fun GameController.leaveFewest() {
     val token = fewestCancel
-    if (token == null || state.phase != Phase.WON) {
+    if (token == null || !currentGameWon) {
         stopFewest()
         return
     }
@@ -155,6 +166,9 @@ internal fun GameController.leaveFewest() {
     fewestCancel = null
     if (state.findingFewest) publish(state.copy(findingFewest = false))
 }
+
+/** Whether the game on the board is won (its win is on screen, or restored). */
+internal val GameController.currentGameWon: Boolean get() = gameId != null && gameId == wonGameId
 
 /** Whether the fewest-move search runs (tests check that searches never stack). */
 val GameController.isFindingFewest: Boolean get() = fewestCancel != null
@@ -166,12 +180,14 @@ internal fun GameController.stopFewest() {
 }
 
 /** Starts the fewest-move search again when it was stopped before it knew: while the game is
- *  played, or once it is won (for its banner and record). */
+ *  played, or once it is won by hand (for its banner and record). */
 internal fun GameController.resumeFewest() {
     val start = fewestStart ?: return
     val g = game ?: return
     if (state.fewest != null || fewestCancel != null || fewestGivenUp || !active) return
+    if (recordingFewest != null && state.findingFewest) return
     if (state.phase != Phase.PLAYING && state.phase != Phase.WON) return
+    if (state.phase == Phase.WON && state.win?.byAuto == true) return
     findFewest(start, g.goal())
 }
 

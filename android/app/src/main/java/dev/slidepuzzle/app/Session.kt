@@ -45,6 +45,7 @@ fun GameController.snapshot(): Map<String, String> {
     fewestStart?.let { out["fewestStart"] = it.joinToString(" ") }
     if (fewestGivenUp) out["fewestGivenUp"] = "true"
     gameId?.let { out["gameId"] = it }
+    state.win?.takeIf { state.phase == Phase.WON }?.let { out["wonByAuto"] = it.byAuto.toString() }
     game?.let { out["game"] = it.save() }
     return out
 }
@@ -109,10 +110,23 @@ fun GameController.restore(saved: Map<String, String>) {
         ),
     )
     if (restored != null) publish(fromGame(phase).copy(clock = ClockState(restored.elapsedMs())))
-    // A won game is recorded again by its id (counted once): the app may have been stopped
-    // between the win and its record.
-    val id = gameId
-    if (phase == Phase.WON && restored != null && id != null) record(id, wonGame(restored, state.helped))
+    // A won game shows its win again, and is recorded again by its id (counted once: the app
+    // may have been stopped between the win and its record), which brings back what the win
+    // improved. A save from before game ids was recorded by the app of then: not again.
+    val id = saved["gameId"]
+    if (phase == Phase.WON && restored != null && id != null) {
+        wonGameId = id
+        val helped = state.helped
+        publish(
+            state.copy(
+                win = WinSummary(
+                    restored.moveCount(), restored.elapsedMs(), state.fewest, saved["wonByAuto"] == "true", helped, state.peeks,
+                    null, null,
+                ),
+            ),
+        )
+        record(id, wonGame(restored, helped))
+    }
     drawRestoredPicture(picture, crop)
     syncClock()
     resumeFewest()

@@ -62,6 +62,29 @@ class AutoTest {
     }
 
     @Test
+    fun autoTakingOverMidGameSaysItsOwnPathNotTheShufflesFewest() {
+        playing()
+        assertTrue(c.state.fewest != null)
+        // From the shuffle: Auto's path is the fewest possible, and both lines agree.
+        autoFound()
+        threads.drain()
+        val fromStart = words.statusLines(c.state)
+        assertTrue(fromStart.toString(), "The fewest possible: ${c.state.moves}" in fromStart)
+        // Mid-game: one move, then Auto. Its count is from where it took over; the shuffle's
+        // fewest beside it would read as a contradiction, and is left out.
+        c.playAgain()
+        threads.drain()
+        c.slide(c.state.movableDirection())
+        autoFound()
+        threads.drain()
+        val midGame = words.statusLines(c.state)
+        assertEquals(c.state.moves - 1, c.state.solve!!.moves.size)
+        assertTrue(midGame.toString(), midGame.first().contains("${c.state.solve!!.moves.size} moves"))
+        assertTrue(midGame.toString(), midGame.none { it.startsWith("The fewest possible") })
+        assertEquals("no search after Auto's win", false, c.isFindingFewest)
+    }
+
+    @Test
     fun theAppLeavingTheScreenStopsTheSearchAndComingBackRunsItAgain() {
         playing()
         core.hold()

@@ -152,71 +152,112 @@ class RecordsTest {
         assertEquals(2, later.state.records.single { it.picture == "sunset" }.won)
     }
 
-    /** A shuffled 3×3 game whose fewest-move search is queued, not run: the player wins first. */
-    private fun wonBeforeTheFewestIsKnown(): RecordingToken {
+    /** A shuffled 3×3 game whose fewest-move search is queued, not run, won first: two moves
+     *  more than the fewest (one slide and back, then the real core's optimal solve). The
+     *  search, taken off the queue (it runs when the test says), its token, and the optimum. */
+    private fun wonBeforeTheFewestIsKnown(): Held {
         c.startBuiltin(threads, 3)
         c.requestShuffle()
         threads.runBackground() // the shuffle
         threads.runMain() // the new board; its fewest-move search is queued
         assertTrue(c.isFindingFewest)
-        val search = core.lastCancel!!
+        val token = core.lastCancel!!
+        val search = threads.background.removeFirst()
+        val optimum = c.solution().size
+        val there = c.state.movableDirection()
+        c.slide(there)
+        c.slide(back(there))
         for (d in c.solution()) c.slide(d)
         assertEquals(Phase.WON, c.state.phase)
+        assertEquals(optimum + 2, c.state.win!!.moves)
         assertNull(c.state.win!!.fewest)
-        return search
+        return Held(search, token, optimum)
     }
 
-    /** The optimum of the game just won, from the real core: its moves were the solver's. */
+    private class Held(val search: () -> Unit, val token: RecordingToken, val optimum: Int)
+
+    /** The slide that takes a tile back where a slide [d] took it. */
+    private fun back(d: TileDirection) = when (d) {
+        TileDirection.UP -> TileDirection.DOWN
+        TileDirection.DOWN -> TileDirection.UP
+        TileDirection.LEFT -> TileDirection.RIGHT
+        TileDirection.RIGHT -> TileDirection.LEFT
+    }
+
     private fun proven(moves: Int) = Fewest(moves, true)
+
+    private fun sunset() = c.state.records.single { it.picture == "sunset" }
+
+    private val words = PlayerText(org.robolectric.RuntimeEnvironment.getApplication())
 
     @Test
     fun aFewestFoundAfterTheWinCompletesTheRecordOnDisk() {
-        wonBeforeTheFewestIsKnown()
-        val moves = c.state.win!!.moves
-        val words = PlayerText(org.robolectric.RuntimeEnvironment.getApplication())
+        val held = wonBeforeTheFewestIsKnown()
+        val (search, optimum) = held.search to held.optimum
         assertTrue("the win says it is still found", "Finding the fewest possible…" in words.statusLines(c.state))
+        search()
         threads.drain()
-        assertTrue(words.statusLines(c.state).toString(), "The fewest possible: $moves — you matched it!" in words.statusLines(c.state))
-        assertEquals("the banner", proven(moves), c.state.win!!.fewest)
-        val row = c.state.records.single { it.picture == "sunset" }
-        assertEquals("the record", proven(moves), row.fewestPossible)
-        assertEquals(1, row.won)
+        assertEquals("the banner", proven(optimum), c.state.win!!.fewest)
+        assertTrue(words.statusLines(c.state).toString(), "The fewest possible: $optimum" in words.statusLines(c.state))
+        assertEquals("the record", proven(optimum), sunset().fewestPossible)
+        assertEquals(optimum + 2, sunset().fewestMoves)
+        assertEquals(1, sunset().won)
         // The next launch reads it from the store's file.
         val later = newController(HandThreads(), TestTime(), storage, WrappedCore(RustCore(null)))
-        assertEquals(proven(moves), later.state.records.single { it.picture == "sunset" }.fewestPossible)
+        assertEquals(proven(optimum), later.state.records.single { it.picture == "sunset" }.fewestPossible)
     }
 
     @Test
-    fun aWonGamesFewestSearchGoesOnForItsRecordWhenThePlayerMovesOn() {
-        val search = wonBeforeTheFewestIsKnown()
-        val moves = c.state.win!!.moves
+    fun aWonGamesFewestSearchGoesOnForItsRecordAndTheNextGamesWaitsForIt() {
+        val held = wonBeforeTheFewestIsKnown()
+        val (search, optimum, token) = Triple(held.search, held.optimum, held.token)
         c.playAgain()
-        assertFalse("play again does not cancel it", search.cancelled)
-        threads.drain()
+        threads.drain() // the new board; the won game's search is still held
         assertEquals(Phase.PLAYING, c.state.phase)
-        val row = c.state.records.single { it.picture == "sunset" }
-        assertEquals("the won game's record learns it", proven(moves), row.fewestPossible)
-        assertEquals(1, row.won)
-        assertTrue("the new game has its own", c.state.fewest != null)
+        assertFalse("play again does not cancel it", token.cancelled)
+        assertEquals("the new game's search waits: one at a time", 0, core.fewestCalls)
+        assertTrue(c.state.findingFewest)
+        search()
+        threads.drain()
+        assertEquals("the won game's record learns it", proven(optimum), sunset().fewestPossible)
+        assertEquals(1, sunset().won)
+        assertEquals("then the new game's own", 2, core.fewestCalls)
+        assertTrue(c.state.fewest != null)
         // Another win left the same way, then the app leaves the screen: that search stops
         // (the battery), and the record stays without it.
-        c.requestShuffle()
-        threads.runBackground()
-        threads.runMain()
-        val next = core.lastCancel!!
-        for (d in c.solution()) c.slide(d)
         c.backToStart()
-        assertFalse("another picture does not cancel it", next.cancelled)
+        val second = wonBeforeTheFewestIsKnown()
+        val (next, nextToken) = second.search to second.token
+        c.backToStart()
+        assertFalse("another picture does not cancel it", nextToken.cancelled)
         c.pause()
-        assertTrue("the app leaving the screen stops it", next.cancelled)
+        assertTrue("the app leaving the screen stops it", nextToken.cancelled)
+        next()
         threads.drain()
-        assertEquals(2, c.state.records.single { it.picture == "sunset" }.won)
+        assertEquals(2, sunset().won)
+    }
+
+    @Test
+    fun shuffleCancelledAfterAWinKeepsItsSearchAndStartsNoSecond() {
+        val held = wonBeforeTheFewestIsKnown()
+        val (search, optimum, token) = Triple(held.search, held.optimum, held.token)
+        c.playAgain()
+        assertEquals(Phase.SHUFFLING, c.state.phase)
+        c.cancelShuffle()
+        assertEquals(Phase.WON, c.state.phase)
+        assertFalse(token.cancelled)
+        threads.drain() // the dropped shuffle; no second search
+        assertEquals(0, core.fewestCalls)
+        search()
+        threads.drain()
+        assertEquals(1, core.fewestCalls)
+        assertEquals("the banner learns it", proven(optimum), c.state.win!!.fewest)
+        assertEquals(proven(optimum), sunset().fewestPossible)
     }
 
     @Test
     fun aWonGameRestoredAfterTheProcessDiedIsRecordedOnceAndLearnsItsFewest() {
-        wonBeforeTheFewestIsKnown()
-        val moves = c.state.win!!.moves
+        val optimum = wonBeforeTheFewestIsKnown().optimum
         // The process dies before the storage thread wrote the win: only the session is left.
         val saved = c.snapshot()
         val t = HandThreads()
@@ -226,9 +267,29 @@ class RecordsTest {
         t.drain()
         val row = later.state.records.single { it.picture == "sunset" }
         assertEquals("the win is recorded", 1, row.won)
-        assertEquals("and its fewest, searched again", proven(moves), row.fewestPossible)
+        assertEquals("and its fewest, searched again", proven(optimum), row.fewestPossible)
+        val win = later.state.win!!
+        assertEquals("the win is shown again", optimum + 2, win.moves)
+        assertEquals("with what it improved", Improvement.First, win.movesChange)
+        assertEquals(proven(optimum), win.fewest)
         // Had the first process written it after all, the game still counts once.
         threads.drain()
         assertEquals(1, c.state.records.single { it.picture == "sunset" }.won)
+    }
+
+    @Test
+    fun aWonGameSavedBeforeGameIdsIsNotRecordedAgain() {
+        playing()
+        for (d in c.solution()) c.slide(d)
+        threads.drain()
+        assertEquals(1, sunset().won)
+        // A save of the app before game ids (recorded then by the app itself) comes back won.
+        val saved = c.snapshot() - "gameId"
+        val t = HandThreads()
+        val later = newController(t, TestTime(), storage, WrappedCore(RustCore(null)))
+        later.restore(saved)
+        t.drain()
+        assertEquals(Phase.WON, later.state.phase)
+        assertEquals("counted once", 1, later.state.records.single { it.picture == "sunset" }.won)
     }
 }

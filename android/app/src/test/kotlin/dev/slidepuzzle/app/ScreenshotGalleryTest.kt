@@ -61,7 +61,9 @@ class ScreenshotGalleryTest {
     }
 
     private val out = File(System.getProperty("screenshot.dir") ?: "target/screenshots")
-    private val core = WrappedCore()
+    /** Each configuration's own core, as a fresh process has: its records store opens on the
+     *  emptied files folder (a store is kept per folder for the process, with what it knew). */
+    private var core = WrappedCore()
     private val findings = mutableListOf<String>()
     private val sheet = StringBuilder()
 
@@ -83,6 +85,7 @@ class ScreenshotGalleryTest {
     }
 
     private fun shoot(config: Configuration) {
+        core = WrappedCore(RustCore(TestCore.dir))
         RuntimeEnvironment.setQualifiers(config.qualifiers)
         RuntimeEnvironment.setFontScale(config.fontScale)
         val app = RuntimeEnvironment.getApplication()
