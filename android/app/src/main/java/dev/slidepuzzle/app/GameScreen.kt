@@ -254,6 +254,8 @@ class ControlRow(context: android.content.Context) : ViewGroup(context) {
     private val minCell = context.px(R.dimen.touch_target)
     private val largest = context.resources.getDimension(R.dimen.text_small)
     private val smallest = largest * 10f / 14f
+    /** The air a caption keeps on each side, inside its pill. */
+    private val air = context.dp(3) * 2
     private var shown: List<Button> = emptyList()
     /** Set by the screen's layout: false when captions would cost the board its size. */
     var captions = true
@@ -284,15 +286,17 @@ class ControlRow(context: android.content.Context) : ViewGroup(context) {
 
     private fun cell(width: Int, n: Int) = if (n == 0) 0 else minOf(maxCell, (width - spacing(width, n) * (n - 1)) / n)
 
-    /** The largest caption size at which every caption fits [cell], or null when none does. */
+    /** The largest caption size at which every caption fits [cell] with a little air on each
+     *  side, measured in the buttons' own typeface; null when none does. */
     private fun captionSize(cell: Int): Float? {
-        val paint = android.text.TextPaint()
+        if (childCount == 0) return null
+        val paint = android.text.TextPaint((getChildAt(0) as Button).paint)
         var size = largest
         while (size >= smallest) {
             paint.textSize = size
             if ((0 until childCount).all { i ->
                     val b = getChildAt(i) as Button
-                    paint.measureText(words(b)) + b.paddingLeft + b.paddingRight <= cell
+                    paint.measureText(words(b)) + b.paddingLeft + b.paddingRight + air <= cell
                 }
             ) return size
             size -= largest / 28f // half a scaled point

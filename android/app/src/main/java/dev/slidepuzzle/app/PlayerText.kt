@@ -250,11 +250,12 @@ class PlayerText(private val context: Context) {
             val autoMoves = s.solve?.moves?.size ?: win.moves
             val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(autoMoves))
             else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
-            // Auto taking over mid-game: the fewest from the shuffle (46) beside Auto's count from
-            // where it took over (45) reads as a contradiction; Auto's own line says its path.
+            // Auto taking over mid-game: its count is from where it took over (45), and any
+            // "fewest possible" beside it, the shuffle's (46) or its path's from there, reads as a
+            // contradiction of the header's; Details still says what Auto's path was.
             val fromShuffle = !win.byAuto || autoMoves == win.moves
             val lines = winLines(win, s.size, s.picture?.recordName ?: "photo", s.findingFewest, withFewest = fromShuffle)
-            return listOf(head) + lines.drop(1) + listOfNotNull(s.solve?.let { solveLine(it) })
+            return listOf(head) + lines.drop(1) + listOfNotNull(s.solve?.takeIf { fromShuffle }?.let { solveLine(it) })
         }
         val lines = mutableListOf<String>()
         val playback = s.playback?.takeIf { s.phase == Phase.ANIMATING }

@@ -71,8 +71,11 @@ class ScreenshotGalleryTest {
     fun everyScreenInEveryConfiguration() {
         out.deleteRecursively() // no screen of an earlier run left to look current
         out.mkdirs()
-        MainActivity.coreOverride = { core }
-        for (config in CONFIGURATIONS) shoot(config)
+        try {
+            for (config in CONFIGURATIONS) shoot(config)
+        } finally {
+            MainActivity.coreOverride = null
+        }
         File(out, "index.html").writeText(
             "<!doctype html><meta charset=utf-8><title>Slide Puzzle screens</title>" +
                 "<style>body{font:14px sans-serif;background:#ddd}figure{display:inline-block;margin:8px;vertical-align:top}" +
@@ -86,6 +89,7 @@ class ScreenshotGalleryTest {
 
     private fun shoot(config: Configuration) {
         core = WrappedCore(RustCore(TestCore.dir))
+        MainActivity.coreOverride = { core }
         RuntimeEnvironment.setQualifiers(config.qualifiers)
         RuntimeEnvironment.setFontScale(config.fontScale)
         val app = RuntimeEnvironment.getApplication()
@@ -215,7 +219,6 @@ class ScreenshotGalleryTest {
         c.showRecords()
         snap("records")
         controller.pause().stop().destroy()
-        MainActivity.coreOverride = null
     }
 
     private fun windowInsets(bars: Insets4, config: Configuration): WindowInsets {
