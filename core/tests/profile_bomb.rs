@@ -112,3 +112,56 @@ fn a_huge_text_chunk_is_never_copied_and_the_photo_opens() {
     let (image, _) = decode_with_colour(&file, &limits).unwrap();
     assert_eq!(image.to_rgb8().get_pixel(3, 5).0, [48, 80, 128]);
 }
+
+/// A 16×16 JPEG with `segments` APP2 profile segments of `each` bytes right after its start.
+fn jpeg_with_profile(segments: u8, each: usize) -> Vec<u8> {
+    let photo = image::RgbImage::from_fn(16, 16, |x, y| {
+        image::Rgb([(x * 16) as u8, (y * 16) as u8, 128])
+    });
+    let mut plain = Vec::new();
+    photo
+        .write_to(
+            &mut std::io::Cursor::new(&mut plain),
+            image::ImageFormat::Jpeg,
+        )
+        .unwrap();
+    let mut file = plain[..2].to_vec();
+    for k in 1..=segments {
+        let len = (2 + 12 + 2 + each) as u16;
+        file.extend_from_slice(&[0xFF, 0xE2]);
+        file.extend_from_slice(&len.to_be_bytes());
+        file.extend_from_slice(b"ICC_PROFILE\0");
+        file.extend_from_slice(&[k, segments]);
+        file.extend(std::iter::repeat_n(0u8, each));
+    }
+    file.extend_from_slice(&plain[2..]);
+    file
+}
+
+#[test]
+fn a_jpeg_profile_past_the_cap_is_left_out_before_the_decoder_reads_it() {
+    // 70 segments of 64,000 bytes: 4.48 MB of profile, past the 4 MiB cap.
+    let file = jpeg_with_profile(70, 64_000);
+    let limits = PictureLimits {
+        max_bytes: 8 << 20,
+        ..PictureLimits::default()
+    };
+    let (image, said) = decode_with_colour(&file, &limits).unwrap();
+    assert_eq!((image.width(), image.height()), (16, 16));
+    assert_eq!(
+        said,
+        Colour::ProfileTooLarge {
+            max_bytes: MAX_PROFILE_BYTES
+        }
+    );
+    assert_eq!(colour(&file, &limits).unwrap(), said);
+    assert_eq!(upright_size(&file, &limits).unwrap(), (16, 16));
+    // Within the cap, the segments reach the decoder (zeros are no profile: unreadable).
+    let small = jpeg_with_profile(2, 1_000);
+    assert_ne!(
+        colour(&small, &limits).unwrap(),
+        Colour::ProfileTooLarge {
+            max_bytes: MAX_PROFILE_BYTES
+        }
+    );
+}

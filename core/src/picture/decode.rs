@@ -4,6 +4,7 @@
 use image::{DynamicImage, ImageDecoder, ImageReader, Limits};
 
 use super::colour::{self, Colour, Source};
+use super::jpeg;
 use super::png::{self, MAX_PROFILE_BYTES};
 use super::{PictureError, PictureLimits};
 
@@ -122,6 +123,9 @@ fn colour_source(decoder: &mut impl ImageDecoder, bytes: &[u8], walk: &png::Walk
     if let Some(points) = walk.cicp {
         return Source::Cicp(points);
     }
+    if walk.profile_too_large {
+        return Source::TooLarge;
+    }
     let icc = match &walk.iccp {
         // A PNG's profile: the decoder never saw it (see `png`).
         Some(data) => match png::profile(&bytes[data.clone()], MAX_PROFILE_BYTES) {
@@ -186,8 +190,14 @@ fn open<'a>(
             max_bytes: limits.max_file_bytes,
         });
     }
-    // A PNG's profile and text chunks are left out of what the decoder reads (see `png`).
-    let walk = png::walk(bytes);
+    // A PNG's profile and text chunks are left out of what the decoder reads (see `png`), and
+    // a JPEG's profile segments past the cap.
+    let walk = if bytes.starts_with(&[0xFF, 0xD8]) {
+        // A JPEG's profile segments past the cap, likewise (see `jpeg`).
+        jpeg::walk(bytes)
+    } else {
+        png::walk(bytes)
+    };
     let reader = ImageReader::new(png::Chunks::new(bytes, walk.keep.clone()))
         .with_guessed_format()
         .map_err(|_| PictureError::UnknownFormat)?;
@@ -290,7 +300,7 @@ pub(super) fn decode_for(
         }
     }
     let strict = match jpeg_end {
-        Some(end) => strict_jpeg(&bytes[..end])?,
+        Some(end) => strict_jpeg(bytes, &walk.keep, end)?,
         None => None,
     };
     let mut image = match strict {
@@ -309,14 +319,19 @@ pub(super) fn decode_for(
 /// they are outside the strict reading (stray bytes between segments), and the lenient decoder
 /// reads the file instead.
 ///
-/// `body` is the file up to its end-of-image marker, without it. The decoder takes a marker
+/// The body read is the `keep` ranges of `bytes` (the file, or the file without its profile
+/// segments past the cap, see `jpeg`) up to `end`, the end-of-image marker. The decoder takes a marker
 /// inside a scan as "fill the rest with zero bits", so the last scan is followed by one-bits
 /// before the end marker is put back: a whole scan never reads them (the decoder's look-ahead
 /// may, and skips them as it looks for the next marker), while a scan cut short reads them as
 /// its data and fails, since sixteen one-bits are no Huffman code. One-bits, not zero bits: a
 /// run of zeros decodes as data and lets a cut scan pass. A progressive file, whose scans end
 /// one after another on markers, is read the same way as a baseline one.
-fn strict_jpeg(body: &[u8]) -> Result<Option<DynamicImage>, PictureError> {
+fn strict_jpeg(
+    bytes: &[u8],
+    keep: &[std::ops::Range<usize>],
+    end: usize,
+) -> Result<Option<DynamicImage>, PictureError> {
     use zune_core::bytestream::ZCursor;
     use zune_core::colorspace::ColorSpace;
     use zune_core::options::DecoderOptions;
@@ -334,8 +349,15 @@ fn strict_jpeg(body: &[u8]) -> Result<Option<DynamicImage>, PictureError> {
         .set_strict_mode(true)
         .set_max_width(usize::MAX)
         .set_max_height(usize::MAX);
-    let mut input = Vec::with_capacity(body.len() + ONES.len() + 2);
-    input.extend_from_slice(body);
+    let body = keep
+        .iter()
+        .filter(|r| r.start < end)
+        .map(|r| &bytes[r.start..r.end.min(end)]);
+    let mut input =
+        Vec::with_capacity(body.clone().map(<[u8]>::len).sum::<usize>() + ONES.len() + 2);
+    for part in body {
+        input.extend_from_slice(part);
+    }
     input.extend_from_slice(&ONES);
     input.extend_from_slice(&[0xFF, 0xD9]);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(&input[..]), options);

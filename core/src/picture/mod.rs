@@ -28,6 +28,7 @@ mod decode;
 mod encode;
 mod error;
 mod hdr;
+mod jpeg;
 mod png;
 mod preview;
 

@@ -25,6 +25,9 @@ pub(super) struct Walk {
     pub cicp: Option<[u8; 4]>,
     /// Whether an sRGB chunk comes before the image data.
     pub srgb: bool,
+    /// The profile was left out of `keep` before it was read: it holds more than
+    /// [`MAX_PROFILE_BYTES`] (a JPEG's segments, counted by `jpeg`).
+    pub profile_too_large: bool,
 }
 
 /// Walks the chunk heads of `bytes`, a PNG (anything else is kept whole). A chunk cut short
