@@ -316,12 +316,13 @@ class GameController(
         val id = gameId ?: core.newGameId().also { gameId = it }
         wonGameId = id
         val win = wonGame(g, helped)
-        val summary = WinSummary(win.moves, win.elapsedMs, state.fewest, byAuto, helped, state.peeks, null, null)
+        val autoMoves = if (byAuto) state.solve?.moves?.size ?: win.moves else null
+        val summary = WinSummary(win.moves, win.elapsedMs, state.fewest, byAuto, helped, state.peeks, null, null, autoMoves = autoMoves)
         val next = fromGame(Phase.WON, slides).copy(
             win = summary, wins = state.wins + 1, peeking = false, clock = ClockState(g.elapsedMs()),
         )
         // Auto's win says Auto's moves, as the screen does.
-        publish(announce(next, Note.Won(if (byAuto) state.solve?.moves?.size ?: win.moves else win.moves, win.elapsedMs, byAuto)))
+        publish(announce(next, Note.Won(autoMoves ?: win.moves, win.elapsedMs, byAuto)))
         record(id, win)
         // A win by hand after Auto was stopped: the fewest-move search Auto stopped runs again
         // for the banner and the record. After Auto's own win it is not run (the battery): its

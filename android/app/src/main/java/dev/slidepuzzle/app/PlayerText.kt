@@ -247,7 +247,7 @@ class PlayerText(private val context: Context) {
         val win = s.win
         if (s.phase == Phase.WON && win != null) {
             // Auto's win counts Auto's moves (the player's before it are in the header's count).
-            val autoMoves = s.solve?.moves?.size ?: win.moves
+            val autoMoves = win.autoMoves ?: win.moves
             val head = if (win.byAuto) string(R.string.win_by_auto, movesIn(autoMoves))
             else string(R.string.note_won, movesIn(win.moves), clock(win.elapsedMs))
             // Auto taking over mid-game: its count is from where it took over (45), and any

@@ -86,6 +86,9 @@ fun GameController.shuffle() {
                 },
                 onFailure = { e ->
                     publish(fromGame(back).copy(note = (e as? CoreError)?.let { Note.SolveFailed(it, AlgorithmChoice.AUTO, size) }))
+                    // The board is as it was, as after Cancel: its clock and its search go on.
+                    if (back == Phase.PLAYING) syncClock()
+                    resumeFewest()
                 },
             )
         }
@@ -115,6 +118,10 @@ internal fun GameController.findFewest(start: List<Int>, goal: List<Int>) {
     fewestStart = start
     if (state.size > FEWEST_MAX_SIZE) {
         fewestGivenUp = true
+        return
+    }
+    if (!active) {
+        // Off-screen: [resume] starts it (the battery).
         return
     }
     if (recordingFewest != null) {
@@ -340,7 +347,13 @@ private fun GameController.step(gen: Int) {
     if (gen != generation || state.phase != Phase.ANIMATING || playback.paused) return
     val index = playback.played
     if (index >= playbackMoves.size) {
-        if (g.isSolved()) win(byAuto = true, emptyList()) else publish(fromGame(Phase.PLAYING))
+        if (g.isSolved()) {
+            win(byAuto = true, emptyList())
+        } else {
+            publish(fromGame(Phase.PLAYING))
+            syncClock()
+            resumeFewest()
+        }
         return
     }
     val slide = g.move(playbackMoves[index])
@@ -348,6 +361,7 @@ private fun GameController.step(gen: Int) {
         // The board is no longer the one solved: hand it back, playable.
         publish(announce(fromGame(Phase.PLAYING).copy(note = Note.PlaybackBroke), Note.PlaybackBroke))
         syncClock()
+        resumeFewest()
         return
     }
     // From Auto's first tile on, the game is helped (a restored game remembers it).

@@ -45,7 +45,10 @@ fun GameController.snapshot(): Map<String, String> {
     fewestStart?.let { out["fewestStart"] = it.joinToString(" ") }
     if (fewestGivenUp) out["fewestGivenUp"] = "true"
     gameId?.let { out["gameId"] = it }
-    state.win?.takeIf { state.phase == Phase.WON }?.let { out["wonByAuto"] = it.byAuto.toString() }
+    state.win?.takeIf { phase == Phase.WON }?.let { w ->
+        out["wonByAuto"] = w.byAuto.toString()
+        w.autoMoves?.let { out["autoMoves"] = it.toString() }
+    }
     game?.let { out["game"] = it.save() }
     return out
 }
@@ -114,18 +117,18 @@ fun GameController.restore(saved: Map<String, String>) {
     // may have been stopped between the win and its record), which brings back what the win
     // improved. A save from before game ids was recorded by the app of then: not again.
     val id = saved["gameId"]
-    if (phase == Phase.WON && restored != null && id != null) {
-        wonGameId = id
+    if (phase == Phase.WON && restored != null) {
         val helped = state.helped
-        publish(
-            state.copy(
-                win = WinSummary(
-                    restored.moveCount(), restored.elapsedMs(), state.fewest, saved["wonByAuto"] == "true", helped, state.peeks,
-                    null, null,
-                ),
-            ),
+        val byAuto = saved["wonByAuto"] == "true"
+        val summary = WinSummary(
+            restored.moveCount(), restored.elapsedMs(), state.fewest, byAuto, helped, state.peeks, null, null,
+            autoMoves = if (byAuto) saved["autoMoves"]?.toIntOrNull() else null,
         )
-        record(id, wonGame(restored, helped))
+        publish(state.copy(win = summary))
+        if (id != null) {
+            wonGameId = id
+            record(id, wonGame(restored, helped))
+        }
     }
     drawRestoredPicture(picture, crop)
     syncClock()

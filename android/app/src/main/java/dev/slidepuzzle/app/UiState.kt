@@ -136,6 +136,9 @@ data class WinSummary(
     val timeChange: Improvement?,
     /** The records could not be written: this win is not among them. */
     val notRecorded: Boolean = false,
+    /** Auto's win: the moves Auto played, from where it took over (the game's [moves] count the
+     *  player's before it too). */
+    val autoMoves: Int? = null,
 )
 
 /** A line for the player: typed here, worded from resources by [PlayerText]. */

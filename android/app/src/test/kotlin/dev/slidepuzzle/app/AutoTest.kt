@@ -85,6 +85,45 @@ class AutoTest {
     }
 
     @Test
+    fun noFewestSearchFollowsAutosWinAndItsCountSurvivesCancelAndRestore() {
+        c.startBuiltin(threads, 3)
+        c.requestShuffle()
+        threads.runBackground() // the shuffle
+        threads.runMain() // the new board; its fewest-move search queued
+        threads.background.removeFirst() // never run: the fewest stays unknown
+        c.slide(c.state.movableDirection())
+        c.auto()
+        threads.drain()
+        assertEquals(Phase.WON, c.state.phase)
+        assertNull(c.state.fewest)
+        val autoMoves = c.state.win!!.autoMoves!!
+        assertEquals(c.state.moves - 1, autoMoves)
+        assertEquals("no search after Auto's win", 0, core.fewestCalls)
+        c.pause()
+        c.resume()
+        threads.drain()
+        assertEquals("nor after a pause", 0, core.fewestCalls)
+        val head = "Auto solved it in $autoMoves moves"
+        // Shuffle, then Cancel: the same win, with Auto's own count. Saved while it shuffles, it
+        // comes back as the same win.
+        c.playAgain()
+        val whileShuffling = c.snapshot()
+        c.cancelShuffle()
+        threads.drain()
+        assertEquals(head, words.statusLines(c.state).first())
+        // Restored after process death: still Auto's win, with Auto's own count.
+        val t = HandThreads()
+        val later = newController(t, TestTime(), storage, core)
+        later.restore(whileShuffling)
+        later.resume()
+        t.drain()
+        assertTrue(later.state.win!!.byAuto)
+        assertEquals(head, words.statusLines(later.state).first())
+        assertTrue(words.statusLines(later.state).none { it.contains("fewest possible") })
+        assertEquals(0, core.fewestCalls)
+    }
+
+    @Test
     fun theAppLeavingTheScreenStopsTheSearchAndComingBackRunsItAgain() {
         playing()
         core.hold()

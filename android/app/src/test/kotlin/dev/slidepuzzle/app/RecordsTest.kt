@@ -238,6 +238,38 @@ class RecordsTest {
     }
 
     @Test
+    fun aShuffleEndingOffScreenStartsItsSearchOnlyWhenTheAppComesBack() {
+        c.startBuiltin(threads, 3)
+        c.requestShuffle()
+        c.pause()
+        threads.drain()
+        assertEquals(Phase.PLAYING, c.state.phase)
+        assertEquals("nothing searched off-screen", 0, core.fewestCalls)
+        c.resume()
+        threads.drain()
+        assertEquals(1, core.fewestCalls)
+        assertTrue(c.state.fewest != null)
+    }
+
+    @Test
+    fun aQueuedSearchStartsWhenTheAppComesBack() {
+        val held = wonBeforeTheFewestIsKnown()
+        c.playAgain()
+        threads.drain() // the new board; its search queued behind the won game's
+        assertTrue(c.state.findingFewest)
+        c.pause()
+        assertTrue("the left-behind search stops", held.token.cancelled)
+        assertFalse(c.state.findingFewest)
+        c.resume()
+        held.search() // ends at once, cancelled: dropped
+        threads.drain()
+        assertEquals("the new game's own search ran", 2, core.fewestCalls)
+        assertTrue(c.state.fewest != null)
+        assertFalse(c.state.findingFewest)
+        assertNull("the won game's fewest stays unknown", sunset().fewestPossible)
+    }
+
+    @Test
     fun shuffleCancelledAfterAWinKeepsItsSearchAndStartsNoSecond() {
         val held = wonBeforeTheFewestIsKnown()
         val (search, optimum, token) = Triple(held.search, held.optimum, held.token)
@@ -290,6 +322,7 @@ class RecordsTest {
         later.restore(saved)
         t.drain()
         assertEquals(Phase.WON, later.state.phase)
+        assertEquals("its win shown again", c.state.win!!.moves, later.state.win!!.moves)
         assertEquals("counted once", 1, later.state.records.single { it.picture == "sunset" }.won)
     }
 }
