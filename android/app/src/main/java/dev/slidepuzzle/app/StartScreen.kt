@@ -54,7 +54,11 @@ class StartScreen(
         pickers += a.button(words.string(R.string.start_choose_photo), R.drawable.ic_photos, ButtonStyle.FILLED) { activity.pickPhoto() }.apply { id = R.id.photos }
         val photo = a.row(pickers[0], pickers[1])
         val records = a.button(words.string(R.string.start_records), R.drawable.ic_trophy, ButtonStyle.TEXT) { controller.showRecords() }
-            .apply { id = R.id.records }
+            .apply {
+                id = R.id.records
+                // The trophy beside its words, not at the far edge of the row.
+                gravity = Gravity.START or Gravity.CENTER_VERTICAL
+            }
         val choices = a.column(
             intro,
             heading(words.string(R.string.start_board_size)),
@@ -81,7 +85,11 @@ class StartScreen(
         }
         val builtins = a.column(heading(words.string(R.string.start_builtins)), grid, spacing = a.dp(12))
         content.set(choices, builtins)
-        scroll.addView(content, FrameLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
+        // Shorter than the window (a tablet standing up): the whole block in the middle, not its
+        // top third. Taller: it scrolls from the top as before.
+        val centre = FrameLayout(a)
+        centre.addView(content, FrameLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT, Gravity.CENTER_VERTICAL))
+        scroll.addView(centre, FrameLayout.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.WRAP_CONTENT))
         loadThumbnails()
     }
 
