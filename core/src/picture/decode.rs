@@ -213,7 +213,7 @@ fn open<'a>(
     // The JPEG decoder fills a cut-off scan with grey instead of failing, so check that the
     // file reaches its end-of-image marker first.
     let jpeg_end = if format == image::ImageFormat::Jpeg {
-        Some(jpeg_end(bytes).ok_or(PictureError::Truncated)?)
+        Some(jpeg::end(bytes).ok_or(PictureError::Truncated)?)
     } else {
         None
     };
@@ -385,40 +385,4 @@ fn strict_jpeg(
         image::RgbImage::from_raw(width, height, pixels).map(DynamicImage::ImageRgb8)
     };
     image.map(Some).ok_or_else(|| damaged("JPEG", false))
-}
-
-/// Where a JPEG's end-of-image marker is, if its segments run on to one. Walks the marker
-/// segments by their lengths (so a thumbnail inside EXIF does not count) and the entropy-coded
-/// data after each start-of-scan; bytes after the marker (a phone's trailer) are fine.
-fn jpeg_end(bytes: &[u8]) -> Option<usize> {
-    let mut i = 2; // after SOI
-    loop {
-        // Skip fill bytes before a marker.
-        while i < bytes.len() && bytes[i] == 0xFF && bytes.get(i + 1) == Some(&0xFF) {
-            i += 1;
-        }
-        if i + 1 >= bytes.len() || bytes[i] != 0xFF {
-            return None;
-        }
-        let marker = bytes[i + 1];
-        i += 2;
-        match marker {
-            0xD9 => return Some(i - 2),
-            0x01 | 0xD0..=0xD7 => continue, // no length
-            _ => {}
-        }
-        let len = bytes.get(i..i + 2)?;
-        i += u16::from_be_bytes([len[0], len[1]]) as usize;
-        if marker == 0xDA {
-            // Entropy-coded data: runs to the next marker that is not a stuffed 0xFF00 or a
-            // restart marker.
-            loop {
-                match bytes.get(i..i + 2) {
-                    None => return None,
-                    Some([0xFF, next]) if *next != 0x00 && !(0xD0..=0xD7).contains(next) => break,
-                    _ => i += 1,
-                }
-            }
-        }
-    }
 }

@@ -1,4 +1,8 @@
-//! A JPEG's colour profile as the decoder should see it. The decoder gathers every APP2
+//! A JPEG's segments: where its end-of-image marker is ([`end`]), and its colour profile as the
+//! decoder should see it ([`walk`]). Both step through the marker segments by their lengths
+//! ([`segment`]).
+//!
+//! The decoder gathers every APP2
 //! `ICC_PROFILE` segment into one buffer while it reads the header, before one pixel is
 //! decoded: up to 255 segments of 64 KiB, about 16 MiB, held beside the photo. So the segments
 //! are counted here first, on the file as it lies, and where their profile would pass
@@ -56,29 +60,66 @@ fn profile_segments(bytes: &[u8]) -> Option<Vec<Range<usize>>> {
     let mut found = Vec::new();
     let mut i = 2;
     loop {
-        while bytes.get(i) == Some(&0xFF) && bytes.get(i + 1) == Some(&0xFF) {
-            i += 1; // fill bytes before a marker
-        }
-        if bytes.get(i) != Some(&0xFF) {
-            return None;
-        }
-        let marker = *bytes.get(i + 1)?;
+        let (marker, at, end) = segment(bytes, i)?;
         match marker {
             0xDA | 0xD9 => return Some(found), // the scan (or the end): no header follows
-            0x01 | 0xD0..=0xD7 => {
-                i += 2;
-                continue;
+            0xE2 => {
+                let data = bytes.get(at + 4..end)?;
+                if data.starts_with(ICC_TAG) && data.len() >= ICC_TAG.len() + 2 {
+                    found.push(at..end);
+                }
             }
             _ => {}
         }
-        let len = bytes.get(i + 2..i + 4)?;
-        let end = i + 2 + u16::from_be_bytes([len[0], len[1]]) as usize;
-        let data = bytes.get(i + 4..end)?;
-        if marker == 0xE2 && data.starts_with(ICC_TAG) && data.len() >= ICC_TAG.len() + 2 {
-            found.push(i..end);
+        i = end;
+    }
+}
+
+/// Where a JPEG's end-of-image marker is, if its segments run on to one. Walks the marker
+/// segments by their lengths (so a thumbnail inside EXIF does not count) and the entropy-coded
+/// data after each start-of-scan; bytes after the marker (a phone's trailer) are fine.
+pub(super) fn end(bytes: &[u8]) -> Option<usize> {
+    let mut i = 2; // after SOI
+    loop {
+        let (marker, at, mut end) = segment(bytes, i)?;
+        if marker == 0xD9 {
+            return Some(at);
+        }
+        if marker == 0xDA {
+            // Entropy-coded data: runs to the next marker that is not a stuffed 0xFF00 or a
+            // restart marker.
+            loop {
+                match bytes.get(end..end + 2) {
+                    None => return None,
+                    Some([0xFF, next]) if *next != 0x00 && !(0xD0..=0xD7).contains(next) => break,
+                    _ => end += 1,
+                }
+            }
         }
         i = end;
     }
+}
+
+/// The marker segment at `i` (after any fill bytes): its marker, where its marker starts, and
+/// where the segment ends (right after the marker for those without a length: TEM, the restart
+/// markers, SOI's like; by its length otherwise, which may run past the file). `None` when no
+/// marker is at `i` or the file ends first.
+fn segment(bytes: &[u8], mut i: usize) -> Option<(u8, usize, usize)> {
+    while bytes.get(i) == Some(&0xFF) && bytes.get(i + 1) == Some(&0xFF) {
+        i += 1; // fill bytes before a marker
+    }
+    if bytes.get(i) != Some(&0xFF) {
+        return None;
+    }
+    let marker = *bytes.get(i + 1)?;
+    let end = match marker {
+        0xD9 | 0x01 | 0xD0..=0xD7 => i + 2,
+        _ => {
+            let len = bytes.get(i + 2..i + 4)?;
+            i + 2 + u16::from_be_bytes([len[0], len[1]]) as usize
+        }
+    };
+    Some((marker, i, end))
 }
 
 #[cfg(test)]
