@@ -4,6 +4,11 @@ package dev.slidepuzzle.app
 // and each win recorded in it by its game's id. The store's files are touched on the storage
 // thread only; the player learns the outcome through the state.
 
+/** The core's records store, opened on first use (on the storage thread; a store that could not
+ *  be opened is tried again by the next call). Throws [CoreError] when it cannot be opened. */
+private fun GameController.book(): RecordsBook =
+    records ?: core.openRecords(storage.recordsFolder).also { records = it }
+
 /**
  * Opens the core's records store (on the storage thread) and merges into it, once, the
  * records file the app wrote itself before the store. That file is never deleted: once
@@ -12,8 +17,8 @@ package dev.slidepuzzle.app
  * written, stays where it is for the next launch. The rows, and a note for the player.
  */
 internal fun GameController.openRecords(): Pair<List<RecordRow>?, Note?> {
-    val book = records ?: try {
-        core.openRecords(storage.recordsFolder).also { records = it }
+    val book = try {
+        book()
     } catch (e: CoreError) {
         return null to Note.RecordsUnreadable
     }
@@ -52,7 +57,7 @@ internal fun GameController.wonGame(g: CoreGame, helped: Boolean) = WonGame(
 internal fun GameController.recordFewest(id: String, fewest: Fewest) {
     threads.storage {
         val rows = runCatching {
-            val book = records ?: core.openRecords(storage.recordsFolder).also { records = it }
+            val book = book()
             book.recordFewest(id, fewest)
             book.rows()
         }.getOrNull()
@@ -66,7 +71,7 @@ internal fun GameController.recordFewest(id: String, fewest: Fewest) {
 internal fun GameController.record(id: String, win: WonGame) {
     threads.storage {
         val outcome = runCatching {
-            val book = records ?: core.openRecords(storage.recordsFolder).also { records = it }
+            val book = book()
             book.record(id, win) to book.rows()
         }
         threads.main {
