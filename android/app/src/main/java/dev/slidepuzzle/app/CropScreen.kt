@@ -186,6 +186,15 @@ class CropView(context: Context, private val controller: GameController, private
     }
 }
 
+/** Whether a window [w]×[h] puts the square and its panel side by side: wider than tall by a
+ *  tenth (the game screen and the crop screen alike). */
+internal fun panelBeside(w: Int, h: Int) = w > h * 1.1
+
+/** The panel's width beside a square as tall as the room: what the square leaves, at least
+ *  [minPanel] and at most half the width and four margins (both screens). */
+internal fun panelWidth(innerW: Int, innerH: Int, minPanel: Int, margin: Int) =
+    maxOf(minPanel, innerW - innerH - margin).coerceAtMost(innerW / 2 + margin * 4)
+
 /**
  * A square view (the board, the crop frame) and a panel of controls: stacked in a tall window,
  * side by side in a wide one. The square takes what the panel leaves, so it is never scrolled
@@ -208,16 +217,14 @@ class BoardAndPanel(context: Context, val square: View, private val panel: View,
         requestLayout()
     }
 
-    private fun wide(w: Int, h: Int) = w > h * 1.1
-
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val w = MeasureSpec.getSize(widthMeasureSpec)
         val h = MeasureSpec.getSize(heightMeasureSpec)
         val innerW = w - insets.left - insets.right - 2 * margin
         val innerH = h - insets.top - insets.bottom - 2 * margin
         val unspecified = MeasureSpec.makeMeasureSpec(0, MeasureSpec.UNSPECIFIED)
-        if (wide(w, h)) {
-            val panelW = maxOf(minPanel, innerW - innerH - margin).coerceAtMost(innerW / 2 + margin * 4)
+        if (panelBeside(w, h)) {
+            val panelW = panelWidth(innerW, innerH, minPanel, margin)
             val sideMax = innerW - panelW - margin
             header?.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), unspecified)
             val headerH = header?.measuredHeight ?: 0
@@ -247,7 +254,7 @@ class BoardAndPanel(context: Context, val square: View, private val panel: View,
         val innerW = w - insets.left - insets.right - 2 * margin
         val innerH = h - insets.top - insets.bottom - 2 * margin
         val side = square.measuredWidth
-        if (wide(w, h)) {
+        if (panelBeside(w, h)) {
             val squareTop = top + (innerH - side) / 2
             square.layout(left, squareTop, left + side, squareTop + side)
             val panelLeft = left + innerW - panel.measuredWidth

@@ -379,21 +379,19 @@ class GameLayout(
         requestLayout()
     }
 
-    private fun wide(w: Int, h: Int) = w > h * 1.1
-
     override fun onMeasure(widthMeasureSpec: Int, heightMeasureSpec: Int) {
         val w = MeasureSpec.getSize(widthMeasureSpec)
         val h = MeasureSpec.getSize(heightMeasureSpec)
         val innerW = w - insets.left - insets.right - 2 * margin
         val innerH = h - insets.top - insets.bottom - 2 * margin
         val unspecified = MeasureSpec.makeMeasureSpec(0, MeasureSpec.UNSPECIFIED)
-        val panelW = if (wide(w, h)) maxOf(minPanel, innerW - innerH - margin).coerceAtMost(innerW / 2 + margin * 4) else innerW
+        val panelW = if (panelBeside(w, h)) panelWidth(innerW, innerH, minPanel, margin) else innerW
         header.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), unspecified)
         // Two lines whatever it holds, so no text can move the board.
         status.measure(MeasureSpec.makeMeasureSpec(panelW, MeasureSpec.EXACTLY), MeasureSpec.makeMeasureSpec(status.minimumHeight, MeasureSpec.EXACTLY))
         val fixed = header.measuredHeight + status.measuredHeight + 3 * margin
         val side: Int
-        if (wide(w, h)) {
+        if (panelBeside(w, h)) {
             controls.captions = innerH - fixed >= controls.rowHeight(true)
             side = maxOf(0, minOf(innerH, innerW - panelW - margin, maxBoard))
         } else {
@@ -405,7 +403,7 @@ class GameLayout(
         // The controls take half of each side margin as well: six 48 dp targets fit 320 dp.
         controls.measure(MeasureSpec.makeMeasureSpec(panelW + margin, MeasureSpec.EXACTLY), unspecified)
         // The room the board leaves goes to the status: the win's lines in full where they fit.
-        val statusH = if (wide(w, h)) innerH - header.measuredHeight - controls.measuredHeight - 2 * margin
+        val statusH = if (panelBeside(w, h)) innerH - header.measuredHeight - controls.measuredHeight - 2 * margin
         else innerH - fixed + status.measuredHeight - controls.measuredHeight - side
         if (statusH > status.measuredHeight) {
             statusFits(statusH)
@@ -426,7 +424,7 @@ class GameLayout(
         val innerW = w - insets.left - insets.right - 2 * margin
         val side = board.measuredWidth
         fun place(v: View, x: Int, y: Int) = v.layout(x, y, x + v.measuredWidth, y + v.measuredHeight)
-        if (wide(w, h)) {
+        if (panelBeside(w, h)) {
             val innerH = bottom - top
             val panelLeft = left + innerW - header.measuredWidth
             place(board, left + maxOf(0, (panelLeft - margin - left - side) / 2), top + (innerH - side) / 2)
